@@ -12,7 +12,7 @@ export default defineConfig({
         resolve,
         test: {
           name: 'unit',
-          include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
+          include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts'],
           environment: 'node',
         },
