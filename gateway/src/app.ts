@@ -1,0 +1,143 @@
+import type Koa from 'koa';
+import type { Context, Middleware } from 'koa';
+import { buildOpenApiDocument } from '@forum/contracts';
+import {
+  createApp,
+  createAuth,
+  createLogger,
+  HttpError,
+  type Auth,
+  type Logger,
+} from '@forum/service-kit';
+import { adminStats } from './admin-stats/admin-stats.js';
+import type { GatewayConfig } from './config.js';
+import { createApiDocs } from './docs/api-docs.js';
+import { proxyRequest } from './proxy/proxy-request.js';
+import { UpstreamPools } from './proxy/upstream-pools.js';
+import { upstreamReadiness } from './readiness.js';
+import { isAmbiguousPath, resolveApiRoute, resolveMediaService } from './routing-table.js';
+import { securityHeaders } from './security/security-headers.js';
+import {
+  NOT_FOUND,
+  remoteNameOf,
+  serveRemoteFile,
+  serveRemotesManifest,
+  serveShell,
+} from './static/front-ends.js';
+import { RemotesManifest } from './static/remotes-manifest.js';
+import { insertBeforeProbes } from './service-kit-glue.js';
+
+export interface GatewayDeps {
+  logger?: Logger;
+  /** Token verification; defaults to identity's JWKS. Tests pass a public key instead. */
+  auth?: Auth;
+  /** The OpenAPI document; defaults to the contracts' document. */
+  buildOpenApiDocument?: () => unknown;
+}
+
+export interface GatewayApp {
+  app: Koa;
+  /** Closes the upstream connection pools (call after the server has stopped). */
+  close(): Promise<void>;
+}
+
+/** Served by createApp's probe router, not by the gateway's dispatcher. */
+const OWN_PROBES = new Set(['/health', '/ready', '/metrics']);
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** The metrics middleware labels requests with Koa router's `_matchedRoute`; bound its values. */
+function labelRoute(ctx: Context, route: string): void {
+  (ctx as unknown as { _matchedRoute?: string })._matchedRoute = route;
+}
+
+export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}): GatewayApp {
+  const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
+  const pools = new UpstreamPools({ timeoutMs: config.upstreamTimeoutMs });
+  const manifest = new RemotesManifest(config.remotesManifest, (err) =>
+    logger.warn(
+      { err, file: config.remotesManifest },
+      'remotes manifest unreadable; keeping the last good one',
+    ),
+  );
+  const auth =
+    deps.auth ??
+    createAuth({ jwksUrl: new URL('/.well-known/jwks.json', config.upstreams.identity).href });
+  const docs = createApiDocs(deps.buildOpenApiDocument ?? (() => buildOpenApiDocument()));
+  const apiProxy = {
+    timeoutMs: config.upstreamTimeoutMs,
+    trustProxy: config.trustProxy,
+    bodyLimits: { json: config.jsonBodyLimit, upload: config.uploadBodyLimit },
+  };
+  const staticProxy = { timeoutMs: config.upstreamTimeoutMs, trustProxy: config.trustProxy };
+
+  async function handleApi(ctx: Context): Promise<void> {
+    const route = resolveApiRoute(ctx.method, ctx.path);
+    if (!route) throw new HttpError(404, NOT_FOUND);
+    labelRoute(ctx, route.route);
+    if (route.target !== 'gateway') {
+      await proxyRequest(ctx, pools.get(config.upstreams[route.target]), apiProxy);
+    } else if (route.route === '/api/admin/stats') {
+      await adminStats(ctx, {
+        auth,
+        adminUsername: config.adminUsername,
+        identity: pools.get(config.upstreams.identity),
+        forum: pools.get(config.upstreams.forum),
+        timeoutMs: config.upstreamTimeoutMs,
+      });
+    } else {
+      docs.serve(ctx);
+    }
+  }
+
+  async function handleStatic(ctx: Context): Promise<void> {
+    if (!READ_METHODS.has(ctx.method) || isAmbiguousPath(ctx.path)) {
+      throw new HttpError(404, NOT_FOUND);
+    }
+    if (isUnder(ctx.path, '/media')) {
+      labelRoute(ctx, '/media/*');
+      const service = resolveMediaService(ctx.path);
+      if (!service) throw new HttpError(404, NOT_FOUND);
+      return proxyRequest(ctx, pools.get(config.upstreams[service]), staticProxy);
+    }
+    if (ctx.path === '/remotes.json') {
+      labelRoute(ctx, '/remotes.json');
+      return serveRemotesManifest(ctx, manifest);
+    }
+    if (isUnder(ctx.path, '/remotes')) {
+      labelRoute(ctx, '/remotes/*');
+      const upstream = config.staticUpstreams.remotes[remoteNameOf(ctx.path) ?? ''];
+      if (upstream) return proxyRequest(ctx, pools.get(upstream), staticProxy);
+      return serveRemoteFile(ctx, config.remotesDir);
+    }
+    labelRoute(ctx, 'shell');
+    if (config.staticUpstreams.shell) {
+      return proxyRequest(ctx, pools.get(config.staticUpstreams.shell), staticProxy);
+    }
+    return serveShell(ctx, config.shellDir);
+  }
+
+  const dispatch: Middleware = async (ctx, next) => {
+    if (OWN_PROBES.has(ctx.path)) return next();
+    if (isUnder(ctx.path, '/api')) return handleApi(ctx);
+    return handleStatic(ctx);
+  };
+
+  const app = createApp({
+    name: 'gateway',
+    logger,
+    ready: upstreamReadiness(pools, config.upstreams),
+  });
+  // Client IPs and protocol come from X-Forwarded-* only behind a proxy we were told to trust.
+  app.proxy = config.trustProxy;
+  insertBeforeProbes(app, [
+    securityHeaders({
+      hstsMaxAge: config.hstsMaxAge,
+      ...(config.devMode ? { devOrigins: () => manifest.externalOrigins() } : {}),
+    }),
+    dispatch,
+  ]);
+
+  return { app, close: () => pools.close() };
+}
