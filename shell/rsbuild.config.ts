@@ -1,0 +1,84 @@
+/// <reference types="node" />
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+
+const PORT = 3000;
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+
+/**
+ * REMOTES_DEV=1: the shell's own server answers /remotes.json with the remotes' dev servers
+ * (override each with REMOTE_FORUM_URL, REMOTE_INBOX_URL, REMOTE_ADMIN_URL), so `npm run dev`
+ * works without a gateway change. Otherwise /remotes.json is proxied to the gateway.
+ */
+const devRemotes = process.env.REMOTES_DEV === '1';
+const devRemotesMap = {
+  forum: {
+    version: 'dev',
+    entry: process.env.REMOTE_FORUM_URL ?? 'http://localhost:3001/remoteEntry.js',
+  },
+  inbox: {
+    version: 'dev',
+    entry: process.env.REMOTE_INBOX_URL ?? 'http://localhost:3002/remoteEntry.js',
+  },
+  admin: {
+    version: 'dev',
+    entry: process.env.REMOTE_ADMIN_URL ?? 'http://localhost:3003/remoteEntry.js',
+  },
+};
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      // Remotes are registered at run time from /remotes.json (src/remotes.ts).
+      remotes: {},
+      shared: {
+        react: { singleton: true, requiredVersion: '^19.0.0' },
+        'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+        'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+        '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+        '@forum/sdk': { singleton: true, requiredVersion: false },
+      },
+      dts: false,
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  // Workspace packages publish TypeScript under the `source` export condition.
+  resolve: { conditionNames: ['source', '...'] },
+  html: {
+    title: 'Forum',
+    meta: { description: 'Community discussion forum' },
+    favicon: './src/favicon.svg',
+  },
+  output: {
+    // The shell is served at the gateway root; deep links (/c/x) need absolute asset URLs.
+    assetPrefix: '/',
+    // The gateway's CSP forbids inline scripts.
+    inlineScripts: false,
+  },
+  // Lazy compilation (on by default in Rsbuild 2) is off for predictable dev loads of remotes.
+  dev: { lazyCompilation: false },
+  server: {
+    port: PORT,
+    strictPort: true,
+    historyApiFallback: true,
+    proxy: {
+      '/api': { target: gateway, changeOrigin: true },
+      '/media': { target: gateway, changeOrigin: true },
+      '/remotes': { target: gateway, changeOrigin: true },
+      ...(devRemotes ? {} : { '/remotes.json': { target: gateway, changeOrigin: true } }),
+    },
+    setup: ({ server }) => {
+      if (!devRemotes) return;
+      server.middlewares.use((req, res, next) => {
+        if ((req.url ?? '').split('?')[0] !== '/remotes.json') return next();
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify(devRemotesMap));
+      });
+    },
+  },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+});

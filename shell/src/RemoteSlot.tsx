@@ -1,0 +1,61 @@
+import { Component, lazy, Suspense, useMemo, useState } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { Button, Spinner } from '@forum/ui';
+import { loadRemoteApp, markRemoteFailed } from './remotes';
+import type { RemoteName } from './remotes';
+
+interface BoundaryProps {
+  name: RemoteName;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a remote that fails to load or throws while rendering; the rest of the page lives on. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    markRemoteFailed(this.props.name);
+    console.error(`[shell] remote "${this.props.name}" crashed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div
+        className="shell-remote-fallback"
+        role="alert"
+        data-testid="remote-fallback"
+        data-remote={this.props.name}
+      >
+        <p className="shell-remote-fallback__title">This part of the site failed to load.</p>
+        <p className="shell-remote-fallback__text">
+          Check your connection and try again. The rest of the site still works.
+        </p>
+        <Button variant="secondary" onClick={this.props.onRetry} data-testid="remote-retry">
+          Retry
+        </Button>
+      </div>
+    );
+  }
+}
+
+/**
+ * Renders `<name>/App`. Each Retry makes a new lazy component (a fresh loadRemote) and a fresh
+ * error boundary.
+ */
+export function RemoteSlot({ name }: { name: RemoteName }) {
+  const [attempt, setAttempt] = useState(0);
+  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(name, attempt)), [name, attempt]);
+  return (
+    <RemoteErrorBoundary key={attempt} name={name} onRetry={() => setAttempt((a) => a + 1)}>
+      <Suspense fallback={<Spinner block label="Loading" data-testid="remote-loading" />}>
+        <RemoteApp />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
