@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Id, Timestamp } from '../http/common.js';
+import { defineEvent } from './envelope.js';
+
+/** A new account. Forum and messaging keep a user directory replica from it. */
+export const UserRegisteredEvent = defineEvent({
+  user_id: Id,
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  created_at: Timestamp,
+  /** The referrer when the account was created with a valid referral code. */
+  referred_by_user_id: Id.nullable(),
+});
+
+/** Profile fields other services copy (usernames never change, avatars do). */
+export const UserUpdatedEvent = defineEvent({
+  user_id: Id,
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+});
+
+export const ReferralCompletedEvent = defineEvent({
+  referrer_id: Id,
+  referrer_username: z.string(),
+  referred_user_id: Id,
+  referred_username: z.string(),
+  completed_referrals: z.number().int().nonnegative(),
+});
+
+export const BADGE_TYPES = ['founders_club', 'community_builder', 'other'] as const;
+export const BADGE_ICONS = ['crown', 'users', 'star', 'shield'] as const;
+
+export const BadgeEarnedEvent = defineEvent({
+  user_id: Id,
+  badge_id: Id,
+  badge_type: z.enum(BADGE_TYPES),
+  name: z.string(),
+  description: z.string(),
+  icon: z.enum(BADGE_ICONS),
+  earned_at: Timestamp,
+});

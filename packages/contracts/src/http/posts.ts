@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { Id, Pagination, Timestamp, limitParam, offsetParam } from './common.js';
+
+export const POST_TYPES = ['text', 'link', 'image', 'video', 'poll'] as const;
+export const PostType = z.enum(POST_TYPES);
+export type PostType = z.infer<typeof PostType>;
+
+export const POST_SORTS = ['hot', 'new', 'top'] as const;
+export const PostSort = z.enum(POST_SORTS);
+export type PostSort = z.infer<typeof PostSort>;
+
+/** The Post entity of spec §3. */
+export const Post = z
+  .object({
+    id: Id,
+    title: z.string(),
+    content: z.string(),
+    type: PostType,
+    image_url: z.string().nullable(),
+    community_id: Id,
+    community_name: z.string(),
+    author_id: Id,
+    author_username: z.string(),
+    created_at: Timestamp,
+    score: z.number().int(),
+    upvotes: z.number().int().nonnegative(),
+    downvotes: z.number().int().nonnegative(),
+    comment_count: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'Post' });
+export type Post = z.infer<typeof Post>;
+
+/** GET /api/posts query (spec §7): filters, sort (default new), offset paging. */
+export const ListPostsQuery = z.object({
+  community_id: Id.optional(),
+  author_id: Id.optional(),
+  sort: PostSort.default('new'),
+  limit: limitParam(20),
+  offset: offsetParam,
+});
+export type ListPostsQuery = z.infer<typeof ListPostsQuery>;
+export type ListPostsQueryInput = z.input<typeof ListPostsQuery>;
+
+export const ListPostsResponse = z.object({
+  posts: z.array(Post),
+  pagination: Pagination,
+});
+export type ListPostsResponse = z.infer<typeof ListPostsResponse>;
+
+export const PostResponse = z.object({ post: Post });
+export type PostResponse = z.infer<typeof PostResponse>;

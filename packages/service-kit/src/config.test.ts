@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConfigError, baseServiceConfig, loadConfig, portVar } from './config.js';
+
+const schema = z.object({
+  ...baseServiceConfig,
+  PORT: portVar(4002),
+  MONGO_DB: z.string().default('forum'),
+});
+
+describe('loadConfig', () => {
+  it('applies defaults', () => {
+    const config = loadConfig(schema, {});
+    expect(config).toMatchObject({
+      PORT: 4002,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'info',
+      MONGO_URL: 'mongodb://127.0.0.1:27017',
+      MONGO_DB: 'forum',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      IDENTITY_URL: 'http://127.0.0.1:4001',
+    });
+  });
+
+  it('coerces and keeps given values; empty strings count as unset', () => {
+    const config = loadConfig(schema, { PORT: '5000', LOG_LEVEL: 'debug', HOST: '' });
+    expect(config.PORT).toBe(5000);
+    expect(config.LOG_LEVEL).toBe('debug');
+    expect(config.HOST).toBe('0.0.0.0');
+  });
+
+  it('lists every bad variable in one error', () => {
+    const strict = schema.extend({ SECRET: z.string().min(1) });
+    let error: unknown;
+    try {
+      loadConfig(strict, {
+        PORT: 'abc',
+        LOG_LEVEL: 'loud',
+        MONGO_URL: 'http://x',
+        IDENTITY_URL: 'nope',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    const names = problems.map((p) => p.split(':')[0]);
+    expect(names.sort()).toEqual(['IDENTITY_URL', 'LOG_LEVEL', 'MONGO_URL', 'PORT', 'SECRET']);
+    expect(problems).toContain('SECRET: is required');
+    for (const name of names) expect(message).toContain(name);
+  });
+});

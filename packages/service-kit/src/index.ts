@@ -1,0 +1,61 @@
+// Public API of @forum/service-kit. Test helpers live in '@forum/service-kit/testing'.
+export { loadConfig, ConfigError, baseServiceConfig, portVar } from './config.js';
+export { createLogger, type Logger, type LoggerOptions } from './logger.js';
+export {
+  HttpError,
+  badRequest,
+  unauthorized,
+  forbidden,
+  notFound,
+  conflict,
+  payloadTooLarge,
+  unsupportedMediaType,
+  tooManyRequests,
+  serviceUnavailable,
+} from './errors.js';
+export type { AuthUser } from './http/koa-types.js';
+export { createApp, type CreateAppOptions } from './http/create-app.js';
+export { errorHandler, classifyError } from './http/error-handler.js';
+export { requestId } from './http/request-id.js';
+export type { ReadinessCheck } from './http/probes.js';
+export { parseBody, parseQuery, parseParams } from './http/validation.js';
+export {
+  createAuth,
+  JWT_ALG,
+  AUTH_REQUIRED,
+  INVALID_TOKEN,
+  type Auth,
+  type AuthOptions,
+} from './auth.js';
+export { signAccessToken } from './tokens.js';
+export {
+  connectMongo,
+  isMongoReady,
+  isDuplicateKeyError,
+  type ConnectMongoOptions,
+} from './mongo.js';
+export { connectNats, isNatsReady } from './nats/connect.js';
+export { ensureStream, ensureStreams, type StreamSpec } from './nats/stream.js';
+export { publishEvent } from './nats/publish.js';
+export {
+  startConsumer,
+  type StartConsumerOptions,
+  type RunningConsumer,
+  type HandlerContext,
+  type ParkedMessage,
+} from './nats/consumer.js';
+export { parkedMessageStore, PARKED_COLLECTION } from './nats/parked-store.js';
+export {
+  processedEventGuard,
+  PROCESSED_EVENTS_COLLECTION,
+  type ProcessedEventGuard,
+} from './nats/processed-events.js';
+export { dependencyReadiness } from './readiness.js';
+export { createEventOutbox, type EventOutbox, type EventOutboxOptions } from './nats/outbox.js';
+export {
+  runService,
+  shutdownSequence,
+  type RunServiceOptions,
+  type RunningService,
+  type ShutdownResources,
+} from './run-service.js';

@@ -1,0 +1,65 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from 'pino';
+
+export interface ConnectMongoOptions {
+  /** How long a query waits for a server before failing; small so /ready fails fast. */
+  serverSelectionTimeoutMS?: number;
+  /** Wait (retrying) for the first connection (default true). False returns at once. */
+  waitForConnection?: boolean;
+}
+
+/**
+ * A dedicated connection per service (not the mongoose default singleton), so tests can hold
+ * several. Waits for the server at start-up; afterwards the driver reconnects by itself.
+ */
+export async function connectMongo(
+  url: string,
+  dbName: string,
+  logger: Logger,
+  { serverSelectionTimeoutMS = 3000, waitForConnection = true }: ConnectMongoOptions = {},
+): Promise<Connection> {
+  const log = logger.child({ component: 'mongo', db: dbName });
+  for (;;) {
+    const conn = mongoose.createConnection(url, {
+      dbName,
+      serverSelectionTimeoutMS,
+      // Indexes are declared in the schemas; build them at start-up (ARCHITECTURE §7).
+      autoIndex: true,
+    });
+    conn.on('connected', () => log.info('mongo connected'));
+    conn.on('disconnected', () => log.warn('mongo disconnected'));
+    conn.on('reconnected', () => log.info('mongo reconnected'));
+    conn.on('error', (err: unknown) => log.error({ err }, 'mongo error'));
+    if (!waitForConnection) {
+      conn
+        .asPromise()
+        .catch((err: unknown) => log.error({ err }, 'mongo initial connection failed'));
+      return conn;
+    }
+    try {
+      return await conn.asPromise();
+    } catch (err) {
+      // The driver retries a lost connection by itself, but not a first one that never succeeded;
+      // retrying here lets services start before the database is up.
+      log.warn({ err: (err as Error).message }, 'waiting for MongoDB');
+      await conn.close(true).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** True when the server answers a ping within the selection timeout. */
+export async function isMongoReady(conn: Connection): Promise<boolean> {
+  if (conn.readyState !== 1 || !conn.db) return false;
+  try {
+    await conn.db.command({ ping: 1 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** E11000: the unique index said no, which for idempotent event handlers means "already done". */
+export function isDuplicateKeyError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}

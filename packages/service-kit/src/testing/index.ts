@@ -1,0 +1,7 @@
+// Helpers for tests in every package: real servers on random ports, keys and tokens.
+export { startNats, freePort, findNatsServer, type TestNats } from './nats-server.js';
+export { startDevDb, type TestDevDb } from './devdb.js';
+export { createTestKeys, type TestKeys } from './keys.js';
+export { waitFor } from './wait-for.js';
+export { serve, type ServedApp } from './serve.js';
+export { captureLogs, type CapturedLogs } from './log-capture.js';

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { baseServiceConfig, loadConfig, portVar } from '@forum/service-kit';
+
+export const forumConfigSchema = z.object({
+  ...baseServiceConfig,
+  PORT: portVar(4002),
+  MONGO_DB: z.string().min(1).default('forum'),
+});
+
+export type ForumConfig = z.output<typeof forumConfigSchema>;
+
+/** Parsed once at start-up; throws ConfigError listing every bad variable. */
+export const loadForumConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(forumConfigSchema, env);

@@ -1,0 +1,44 @@
+import type { Connection } from 'mongoose';
+import type { JetStreamClient } from 'nats';
+import { Streams, Subjects, schemaForSubject, type EventOf } from '@forum/contracts';
+import {
+  parkedMessageStore,
+  processedEventGuard,
+  startConsumer,
+  type Logger,
+  type RunningConsumer,
+} from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import { recordRegisteredUser } from '../use-cases/record-registered-user.js';
+import { updateDirectoryUser } from '../use-cases/update-directory-user.js';
+
+export const DIRECTORY_DURABLE = 'forum-user-directory';
+
+type DirectoryEvent =
+  EventOf<typeof Subjects.UserRegistered> | EventOf<typeof Subjects.UserUpdated>;
+
+/** Keeps forum's user directory replica in step with identity. */
+export function startDirectoryConsumer(deps: {
+  js: JetStreamClient;
+  conn: Connection;
+  models: ForumModels;
+  logger: Logger;
+}): Promise<RunningConsumer> {
+  const guard = processedEventGuard(deps.conn);
+  return startConsumer<DirectoryEvent>({
+    js: deps.js,
+    stream: Streams.identity.name,
+    durable: DIRECTORY_DURABLE,
+    subjects: [Subjects.UserRegistered, Subjects.UserUpdated],
+    schemaFor: (subject) => schemaForSubject(subject) as never,
+    logger: deps.logger,
+    onPark: parkedMessageStore(deps.conn),
+    handler: async (event, { subject }) => {
+      await guard.once(DIRECTORY_DURABLE, event.id, () =>
+        subject === Subjects.UserRegistered
+          ? recordRegisteredUser(deps.models, event as EventOf<typeof Subjects.UserRegistered>)
+          : updateDirectoryUser(deps.models, event as EventOf<typeof Subjects.UserUpdated>),
+      );
+    },
+  });
+}

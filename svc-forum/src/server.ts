@@ -1,0 +1,64 @@
+import {
+  connectMongo,
+  connectNats,
+  createAuth,
+  createEventOutbox,
+  createLogger,
+  dependencyReadiness,
+  ensureStreams,
+  runService,
+  shutdownSequence,
+  type EventOutbox,
+  type Logger,
+  type RunningConsumer,
+  type RunningService,
+} from '@forum/service-kit';
+import type { Connection } from 'mongoose';
+import type { NatsConnection } from 'nats';
+import { createForumApp, SERVICE_NAME } from './app.js';
+import type { ForumConfig } from './config.js';
+import { forumStreams } from './events/streams.js';
+import { startDirectoryConsumer } from './events/directory-consumer.js';
+import { createForumModels } from './models/index.js';
+
+export interface RunningForum extends RunningService {
+  conn: Connection;
+  nats: NatsConnection;
+  outbox: EventOutbox;
+  consumers: RunningConsumer[];
+  logger: Logger;
+}
+
+/** Everything main.ts does after reading config; integration tests start the service this way. */
+export async function startForumService(
+  config: ForumConfig,
+  { handleSignals = true, logger }: { handleSignals?: boolean; logger?: Logger } = {},
+): Promise<RunningForum> {
+  const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
+  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
+  const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);
+  await ensureStreams(await nats.jetstreamManager(), forumStreams);
+  const js = nats.jetstream();
+  const outbox = createEventOutbox({ conn, js, logger: log });
+  outbox.start();
+  const models = createForumModels(conn);
+  const consumers = [await startDirectoryConsumer({ js, conn, models, logger: log })];
+
+  const auth = createAuth({ jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href });
+  const app = createForumApp({
+    logger: log,
+    conn,
+    auth,
+    ready: dependencyReadiness({ mongo: conn, nats }),
+  });
+  const running = await runService({
+    name: SERVICE_NAME,
+    app,
+    port: config.PORT,
+    host: config.HOST,
+    logger: log,
+    handleSignals,
+    onStop: shutdownSequence({ consumers, outbox, nats, mongo: conn, logger: log }),
+  });
+  return { ...running, conn, nats, outbox, consumers, logger: log };
+}

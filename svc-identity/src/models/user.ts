@@ -1,0 +1,42 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+
+export interface UserDoc {
+  _id: Types.ObjectId;
+  username: string;
+  /** Lower-cased copies carry the unique indexes (case-insensitive uniqueness, no collations). */
+  username_lower: string;
+  email: string;
+  email_lower: string;
+  password_hash: string;
+  avatar_url: string | null;
+  total_score: number;
+  is_active: boolean;
+  email_verified: boolean;
+  last_active: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+export type UserModel = Model<UserDoc>;
+
+const userSchema = new Schema<UserDoc>(
+  {
+    username: { type: String, required: true },
+    username_lower: { type: String, required: true },
+    email: { type: String, required: true },
+    email_lower: { type: String, required: true },
+    password_hash: { type: String, required: true },
+    avatar_url: { type: String, default: null },
+    total_score: { type: Number, default: 0 },
+    is_active: { type: Boolean, default: true },
+    email_verified: { type: Boolean, default: false },
+    last_active: { type: Date, default: null },
+  },
+  { collection: 'users', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
+);
+userSchema.index({ username_lower: 1 }, { unique: true });
+userSchema.index({ email_lower: 1 }, { unique: true });
+userSchema.index({ created_at: -1, _id: -1 });
+
+export const defineUserModel = (conn: Connection): UserModel =>
+  // Reuse the compiled model: mongoose refuses to compile one twice per connection.
+  (conn.models.User as UserModel | undefined) ?? conn.model<UserDoc>('User', userSchema);

@@ -1,0 +1,5 @@
+export { createMessagingApp, SERVICE_NAME, type MessagingAppDeps } from './app.js';
+export { messagingConfigSchema, loadMessagingConfig, type MessagingConfig } from './config.js';
+export { startMessagingService, type RunningMessaging } from './server.js';
+export { createMessagingModels, type MessagingModels } from './models/index.js';
+export { DIRECTORY_DURABLE } from './events/directory-consumer.js';

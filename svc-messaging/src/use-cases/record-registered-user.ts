@@ -1,0 +1,28 @@
+import { Types } from 'mongoose';
+import type { EventOf, Subjects } from '@forum/contracts';
+import type { MessagingModels } from '../models/index.js';
+
+type UserRegistered = EventOf<typeof Subjects.UserRegistered>;
+
+/**
+ * Add the new user to the directory. An upsert keyed by the user id, so replaying it changes
+ * nothing; $setOnInsert keeps a newer avatar if identity.user.updated was applied first.
+ */
+export async function recordRegisteredUser(
+  { DirectoryUser }: MessagingModels,
+  event: UserRegistered,
+): Promise<void> {
+  await DirectoryUser.updateOne(
+    { _id: new Types.ObjectId(event.user_id) },
+    {
+      $setOnInsert: {
+        username: event.username,
+        username_lower: event.username.toLowerCase(),
+        avatar_url: event.avatar_url,
+        registered_at: new Date(event.created_at),
+        updated_at: new Date(event.occurred_at),
+      },
+    },
+    { upsert: true },
+  );
+}

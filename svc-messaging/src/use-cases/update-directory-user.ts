@@ -1,0 +1,17 @@
+import { Types } from 'mongoose';
+import type { EventOf, Subjects } from '@forum/contracts';
+import type { MessagingModels } from '../models/index.js';
+
+type UserUpdated = EventOf<typeof Subjects.UserUpdated>;
+
+/** Apply a profile change; an older event than the stored state is ignored. */
+export async function updateDirectoryUser(
+  { DirectoryUser }: MessagingModels,
+  event: UserUpdated,
+): Promise<void> {
+  const at = new Date(event.occurred_at);
+  await DirectoryUser.updateOne(
+    { _id: new Types.ObjectId(event.user_id), updated_at: { $lt: at } },
+    { $set: { avatar_url: event.avatar_url, updated_at: at } },
+  );
+}
