@@ -1,0 +1,3 @@
+import type { RouteContract } from './route-contract.js';
+
+export const messagingRoutes: RouteContract[] = [];
