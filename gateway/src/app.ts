@@ -1,11 +1,12 @@
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
-import { buildOpenApiDocument } from '@forum/contracts';
+import { buildOpenApiDocument } from '@forum/contracts/openapi';
 import {
   createApp,
   createAuth,
   createLogger,
   HttpError,
+  setRouteLabel,
   type Auth,
   type Logger,
 } from '@forum/service-kit';
@@ -25,7 +26,6 @@ import {
   serveShell,
 } from './static/front-ends.js';
 import { RemotesManifest } from './static/remotes-manifest.js';
-import { insertBeforeProbes } from './service-kit-glue.js';
 
 export interface GatewayDeps {
   logger?: Logger;
@@ -46,11 +46,6 @@ const OWN_PROBES = new Set(['/health', '/ready', '/metrics']);
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-
-/** The metrics middleware labels requests with Koa router's `_matchedRoute`; bound its values. */
-function labelRoute(ctx: Context, route: string): void {
-  (ctx as unknown as { _matchedRoute?: string })._matchedRoute = route;
-}
 
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}): GatewayApp {
   const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
@@ -75,7 +70,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
   async function handleApi(ctx: Context): Promise<void> {
     const route = resolveApiRoute(ctx.method, ctx.path);
     if (!route) throw new HttpError(404, NOT_FOUND);
-    labelRoute(ctx, route.route);
+    setRouteLabel(ctx, route.route);
     if (route.target !== 'gateway') {
       await proxyRequest(ctx, pools.get(config.upstreams[route.target]), apiProxy);
     } else if (route.route === '/api/admin/stats') {
@@ -96,22 +91,22 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
       throw new HttpError(404, NOT_FOUND);
     }
     if (isUnder(ctx.path, '/media')) {
-      labelRoute(ctx, '/media/*');
+      setRouteLabel(ctx, '/media/*');
       const service = resolveMediaService(ctx.path);
       if (!service) throw new HttpError(404, NOT_FOUND);
       return proxyRequest(ctx, pools.get(config.upstreams[service]), staticProxy);
     }
     if (ctx.path === '/remotes.json') {
-      labelRoute(ctx, '/remotes.json');
+      setRouteLabel(ctx, '/remotes.json');
       return serveRemotesManifest(ctx, manifest);
     }
     if (isUnder(ctx.path, '/remotes')) {
-      labelRoute(ctx, '/remotes/*');
+      setRouteLabel(ctx, '/remotes/*');
       const upstream = config.staticUpstreams.remotes[remoteNameOf(ctx.path) ?? ''];
       if (upstream) return proxyRequest(ctx, pools.get(upstream), staticProxy);
       return serveRemoteFile(ctx, config.remotesDir);
     }
-    labelRoute(ctx, 'shell');
+    setRouteLabel(ctx, 'shell');
     if (config.staticUpstreams.shell) {
       return proxyRequest(ctx, pools.get(config.staticUpstreams.shell), staticProxy);
     }
@@ -124,20 +119,25 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
     return handleStatic(ctx);
   };
 
+  // No body parsing (bodies stream through to the services) and no local /api/health (svc-forum
+  // answers it); the gateway's own middleware runs before the probe router, which only serves
+  // /health, /ready and /metrics (dispatch lets those through).
   const app = createApp({
     name: 'gateway',
     logger,
     ready: upstreamReadiness(pools, config.upstreams),
+    // Client IPs and protocol come from X-Forwarded-* only behind a proxy we were told to trust.
+    trustProxy: config.trustProxy,
+    bodyParser: false,
+    apiHealthAlias: false,
+    beforeRoutes: [
+      securityHeaders({
+        hstsMaxAge: config.hstsMaxAge,
+        ...(config.devMode ? { devOrigins: () => manifest.externalOrigins() } : {}),
+      }),
+      dispatch,
+    ],
   });
-  // Client IPs and protocol come from X-Forwarded-* only behind a proxy we were told to trust.
-  app.proxy = config.trustProxy;
-  insertBeforeProbes(app, [
-    securityHeaders({
-      hstsMaxAge: config.hstsMaxAge,
-      ...(config.devMode ? { devOrigins: () => manifest.externalOrigins() } : {}),
-    }),
-    dispatch,
-  ]);
 
   return { app, close: () => pools.close() };
 }

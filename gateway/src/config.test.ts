@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@forum/service-kit';
-import { parseByteSize } from './byte-size.js';
 import { loadGatewayConfig } from './config.js';
 
 describe('loadGatewayConfig', () => {
@@ -58,17 +57,5 @@ describe('loadGatewayConfig', () => {
     expect(message).toMatch(/FORUM_URL/);
     expect(message).toMatch(/UPLOAD_BODY_LIMIT/);
     expect(message).toMatch(/HSTS/);
-  });
-});
-
-describe('parseByteSize', () => {
-  it.each([
-    ['1048576', 1048576],
-    ['1mb', 1048576],
-    ['11MB', 11 * 1048576],
-    ['1.5 kb', 1536],
-    ['x', undefined],
-  ])('%s -> %s', (input, bytes) => {
-    expect(parseByteSize(input)).toBe(bytes);
   });
 });

@@ -1,30 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { loadConfig } from '@forum/service-kit';
-import { parseByteSize } from './byte-size.js';
+import { booleanVar, byteSizeVar, loadConfig } from '@forum/service-kit';
 
 /** gateway/src (or gateway/dist) -> repository root; both layouts sit two levels below it. */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-const booleanVar = (defaultValue: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-    .default(defaultValue ? 'true' : 'false')
-    .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
-
-const byteSizeVar = (defaultValue: string) =>
-  z
-    .string()
-    .default(defaultValue)
-    .transform((value, ctx) => {
-      const bytes = parseByteSize(value);
-      if (bytes === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'must be a size such as 1048576, 512kb or 11mb' });
-        return z.NEVER;
-      }
-      return bytes;
-    });
 
 const port = z.coerce.number().int().min(0).max(65535);
 const serviceUrl = (defaultUrl: string) => z.url().default(defaultUrl);

@@ -15,6 +15,8 @@ const SPEC_CALLS: [string, string, RouteTarget][] = [
   ['POST', '/api/auth/refresh', 'identity'],
   ['GET', '/api/auth/me', 'identity'],
   ['POST', '/api/auth/logout', 'identity'],
+  ['POST', '/api/auth/forgot-password', 'identity'],
+  ['POST', '/api/auth/reset-password', 'identity'],
   ['GET', '/api/auth/me/posts', 'forum'],
   ['GET', '/api/auth/me/comments', 'forum'],
   ['GET', '/api/auth/user/alice', 'identity'],
@@ -87,6 +89,7 @@ const SPEC_CALLS: [string, string, RouteTarget][] = [
   // Admin
   ['GET', '/api/admin/stats', 'gateway'],
   ['GET', '/api/admin/users', 'identity'],
+  ['PATCH', '/api/admin/users/u1', 'identity'],
   ['GET', '/api/admin/communities', 'forum'],
   ['GET', '/api/admin/daily-user-stats', 'identity'],
   // Beyond §7
@@ -121,8 +124,26 @@ describe('routing table', () => {
     expect(resolveApiRoute('GET', '/api/communities/my')?.route).toBe('/api/communities/my');
   });
 
-  it('sends other calls under a service prefix to the owner', () => {
+  it('gives the password recovery and admin user rows their own labels', () => {
     expect(resolveApiRoute('POST', '/api/auth/forgot-password')).toEqual({
+      target: 'identity',
+      route: '/api/auth/forgot-password',
+    });
+    expect(resolveApiRoute('POST', '/api/auth/reset-password')?.route).toBe(
+      '/api/auth/reset-password',
+    );
+    expect(resolveApiRoute('PATCH', '/api/admin/users/u1')).toEqual({
+      target: 'identity',
+      route: '/api/admin/users/:id',
+    });
+  });
+
+  it('routes the joined feed through the /api/posts row (the query is not part of the path)', () => {
+    expect(resolveApiRoute('GET', '/api/posts')).toEqual({ target: 'forum', route: '/api/posts' });
+  });
+
+  it('sends other calls under a service prefix to the owner', () => {
+    expect(resolveApiRoute('POST', '/api/auth/verify-email')).toEqual({
       target: 'identity',
       route: '/api/auth/*',
     });
@@ -137,6 +158,10 @@ describe('routing table', () => {
     ['GET', '/api/internal/stats'],
     ['POST', '/api/admin/stats'],
     ['GET', '/api/admin/other'],
+    ['GET', '/api/admin/users/u1'],
+    ['DELETE', '/api/admin/users/u1'],
+    ['PATCH', '/api/admin/users/u1/extra'],
+    ['PATCH', '/api/admin/users'],
     ['GET', '/api/authx'],
     ['GET', '/api/auth/../internal/stats'],
     ['GET', '/api/posts/%2e%2e/x'],

@@ -50,6 +50,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   identity('POST', '/auth/refresh'),
   identity('GET', '/auth/me'),
   identity('POST', '/auth/logout'),
+  // Password recovery (the /auth prefix covers them too; explicit rows give metrics a label).
+  identity('POST', '/auth/forgot-password'),
+  identity('POST', '/auth/reset-password'),
   forum('GET', '/auth/me/posts'),
   forum('GET', '/auth/me/comments'),
   identity('GET', '/auth/user/:username'),
@@ -129,6 +132,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Admin: stats are composed here from both services' internal stats.
   route('GET', '/admin/stats', 'gateway'),
   identity('GET', '/admin/users'),
+  // Deactivate / reactivate a user: body {is_active}.
+  identity('PATCH', '/admin/users/:id'),
   forum('GET', '/admin/communities'),
   identity('GET', '/admin/daily-user-stats'),
 

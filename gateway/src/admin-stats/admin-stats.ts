@@ -63,7 +63,10 @@ async function internalStats<T>(
     return schema.parse(await res.body.json());
   } catch (err) {
     // Down, slow, failing or answering nonsense: the dashboard cannot show totals either way.
-    ctx.log.warn({ err, service }, 'internal stats unavailable');
-    throw new HttpError(503, STATS_UNAVAILABLE);
+    // One warn line without a stack (a service being down is not a gateway bug); the error
+    // middleware adds its own `request failed` line with the cause.
+    const reason = err instanceof Error ? err.message : String(err);
+    ctx.log.warn({ service, reason }, 'internal stats unavailable');
+    throw new HttpError(503, STATS_UNAVAILABLE, undefined, { cause: err, expected: true });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '@forum/contracts';
+import { buildOpenApiDocument } from '@forum/contracts/openapi';
 import { renderDocsPage } from './render-docs-page.js';
 
 describe('renderDocsPage', () => {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Dispatcher } from 'undici';
-import { HttpError } from '@forum/service-kit';
+import { HttpError, gatewayTimeout, serviceUnavailable } from '@forum/service-kit';
 import { BodyTooLargeError, bodyLimitFor, bodyLimitStream } from './body-limit.js';
 import { clientResponseHeaders, upstreamRequestHeaders } from './headers.js';
 import { classifyUpstreamError } from './upstream-errors.js';
@@ -71,10 +71,10 @@ export async function proxyRequest(
     // A reused keep-alive socket the upstream had just closed: one retry is safe without a body.
     if (failure === 'retryable-reset' && !body && ['GET', 'HEAD'].includes(ctx.method)) {
       response = await request().catch((retryErr: unknown) => {
-        throw toHttpError(ctx, retryErr);
+        throw toHttpError(retryErr);
       });
     } else {
-      throw toHttpError(ctx, err);
+      throw toHttpError(err);
     }
   }
 
@@ -83,12 +83,12 @@ export async function proxyRequest(
   ctx.body = response.body;
 }
 
-function toHttpError(ctx: Context, err: unknown): unknown {
+function toHttpError(err: unknown): unknown {
   const failure = classifyUpstreamError(err);
-  // The client gets a generic text; the log keeps the real cause (ECONNREFUSED, timeout...).
-  if (failure) ctx.log.warn({ err, failure }, 'upstream request failed');
-  if (failure === 'timeout') return new HttpError(504, UPSTREAM_TIMEOUT);
-  if (failure) return new HttpError(503, SERVICE_UNAVAILABLE);
+  // The client gets a generic text; the warn line of the error middleware keeps the cause
+  // (ECONNREFUSED, timeout...) without a stack: a service being down is not a gateway bug.
+  if (failure === 'timeout') return gatewayTimeout(UPSTREAM_TIMEOUT, { cause: err });
+  if (failure) return serviceUnavailable(SERVICE_UNAVAILABLE, { cause: err });
   return err;
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, baseServiceConfig, loadConfig, portVar } from './config.js';
+import {
+  ConfigError,
+  baseServiceConfig,
+  booleanVar,
+  byteSizeVar,
+  loadConfig,
+  parseByteSize,
+  portVar,
+} from './config.js';
 
 const schema = z.object({
   ...baseServiceConfig,
@@ -48,5 +56,54 @@ describe('loadConfig', () => {
     expect(names.sort()).toEqual(['IDENTITY_URL', 'LOG_LEVEL', 'MONGO_URL', 'PORT', 'SECRET']);
     expect(problems).toContain('SECRET: is required');
     for (const name of names) expect(message).toContain(name);
+  });
+});
+
+describe('booleanVar and byteSizeVar', () => {
+  const flags = z.object({
+    ON: booleanVar(true),
+    OFF: booleanVar(false),
+    SIZE: byteSizeVar('1mb'),
+  });
+
+  it('apply their defaults', () => {
+    expect(loadConfig(flags, {})).toEqual({ ON: true, OFF: false, SIZE: 1024 * 1024 });
+  });
+
+  it('read the usual spellings', () => {
+    for (const [value, expected] of [
+      ['true', true],
+      ['TRUE', true],
+      ['1', true],
+      ['yes', true],
+      ['on', true],
+      ['false', false],
+      ['0', false],
+      ['No', false],
+      ['off', false],
+    ] as const) {
+      expect(loadConfig(flags, { OFF: value, ON: value }).OFF).toBe(expected);
+    }
+    expect(loadConfig(flags, { SIZE: '512kb' }).SIZE).toBe(512 * 1024);
+  });
+
+  it('report bad values with the variable name', () => {
+    expect(() => loadConfig(flags, { ON: 'maybe', SIZE: 'lots' })).toThrow(
+      /ON: must be true or false[\s\S]*SIZE: must be a size/,
+    );
+  });
+});
+
+describe('parseByteSize', () => {
+  it.each([
+    ['1048576', 1048576],
+    ['1mb', 1048576],
+    ['11MB', 11 * 1048576],
+    ['1.5 kb', 1536],
+    ['2gb', 2 * 1024 ** 3],
+    ['x', undefined],
+    ['-1', undefined],
+  ])('%s -> %s', (input, bytes) => {
+    expect(parseByteSize(input)).toBe(bytes);
   });
 });

@@ -18,6 +18,45 @@ export const portVar = (defaultPort: number) =>
     .default(defaultPort);
 
 /**
+ * A boolean variable: true/false, 1/0, yes/no, on/off (any case); anything else is a config error.
+ */
+export const booleanVar = (defaultValue: boolean) =>
+  z
+    .string()
+    .default(defaultValue ? 'true' : 'false')
+    .transform((value, ctx) => {
+      const v = value.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(v)) return true;
+      if (['false', '0', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false (1/0, yes/no, on/off)' });
+      return z.NEVER;
+    });
+
+const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** "1048576", "512kb", "11mb", "1.5 MB" -> bytes (binary units); undefined when unreadable. */
+export function parseByteSize(value: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(value);
+  if (!match) return undefined;
+  const factor = BYTE_UNITS[(match[2] ?? 'b').toLowerCase()] ?? 1;
+  return Math.floor(Number(match[1]) * factor);
+}
+
+/** A size variable ('1048576', '512kb', '11mb') parsed to bytes, with a default such as '1mb'. */
+export const byteSizeVar = (defaultValue: string) =>
+  z
+    .string()
+    .default(defaultValue)
+    .transform((value, ctx) => {
+      const bytes = parseByteSize(value);
+      if (bytes === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be a size such as 1048576, 512kb or 11mb' });
+        return z.NEVER;
+      }
+      return bytes;
+    });
+
+/**
  * Variables every service reads. Spread into the service's own z.object and override
  * PORT / MONGO_DB with the service's defaults.
  */

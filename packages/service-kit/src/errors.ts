@@ -1,12 +1,26 @@
+export interface HttpErrorOptions {
+  /** The underlying error (kept for logs, never sent to the client). */
+  cause?: unknown;
+  /**
+   * An expected failure is part of normal operation (a 4xx, an upstream that is down or slow):
+   * logged at warn without a stack when 5xx, not at all when 4xx. Default: status < 500.
+   */
+  expected?: boolean;
+}
+
 /** An error whose message is safe to show the client, with the HTTP status to send. */
 export class HttpError extends Error {
+  readonly expected: boolean;
+
   constructor(
     readonly status: number,
     message: string,
     readonly details?: string[],
+    options: HttpErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HttpError';
+    this.expected = options.expected ?? status < 500;
   }
 }
 
@@ -21,4 +35,9 @@ export const payloadTooLarge = (message = 'Request body too large') => new HttpE
 export const unsupportedMediaType = (message = 'Unsupported media type') =>
   new HttpError(415, message);
 export const tooManyRequests = (message = 'Too many requests') => new HttpError(429, message);
-export const serviceUnavailable = (message = 'Service unavailable') => new HttpError(503, message);
+/** A dependency is down: expected (logged at warn without a stack) unless told otherwise. */
+export const serviceUnavailable = (message = 'Service unavailable', options?: HttpErrorOptions) =>
+  new HttpError(503, message, undefined, { expected: true, ...options });
+/** A dependency did not answer in time: expected, like serviceUnavailable. */
+export const gatewayTimeout = (message = 'Upstream timeout', options?: HttpErrorOptions) =>
+  new HttpError(504, message, undefined, { expected: true, ...options });

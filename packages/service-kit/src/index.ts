@@ -1,5 +1,13 @@
 // Public API of @forum/service-kit. Test helpers live in '@forum/service-kit/testing'.
-export { loadConfig, ConfigError, baseServiceConfig, portVar } from './config.js';
+export {
+  loadConfig,
+  ConfigError,
+  baseServiceConfig,
+  portVar,
+  booleanVar,
+  byteSizeVar,
+  parseByteSize,
+} from './config.js';
 export { createLogger, type Logger, type LoggerOptions } from './logger.js';
 export {
   HttpError,
@@ -12,11 +20,14 @@ export {
   unsupportedMediaType,
   tooManyRequests,
   serviceUnavailable,
+  gatewayTimeout,
+  type HttpErrorOptions,
 } from './errors.js';
 export type { AuthUser } from './http/koa-types.js';
 export { createApp, type CreateAppOptions } from './http/create-app.js';
 export { errorHandler, classifyError } from './http/error-handler.js';
 export { requestId } from './http/request-id.js';
+export { setRouteLabel } from './http/metrics.js';
 export type { ReadinessCheck } from './http/probes.js';
 export { parseBody, parseQuery, parseParams } from './http/validation.js';
 export {
@@ -59,3 +70,4 @@ export {
   type RunningService,
   type ShutdownResources,
 } from './run-service.js';
+export * from './media/index.js';

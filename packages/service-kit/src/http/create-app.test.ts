@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from '@koa/router';
 import { z } from 'zod';
 import { createApp } from './create-app.js';
-import { HttpError } from '../errors.js';
+import { HttpError, gatewayTimeout, serviceUnavailable } from '../errors.js';
+import { setRouteLabel } from './metrics.js';
 import { parseBody, parseParams, parseQuery } from './validation.js';
 import { captureLogs } from '../testing/log-capture.js';
 import { serve, type ServedApp } from '../testing/serve.js';
@@ -195,5 +196,94 @@ describe('probes', () => {
     expect(text).toMatch(
       /http_request_duration_seconds_count\{[^}]*method="GET"[^}]*route="\/items\/:id"[^}]*status="200"/,
     );
+  });
+});
+
+describe('options for apps that are not plain services (the gateway)', () => {
+  it('bodyParser: false leaves the request stream unread', async () => {
+    const app = createApp({ name: 'gw', logger: captureLogs().logger, bodyParser: false });
+    app.use(async (ctx) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+      ctx.body = {
+        parsed: (ctx.request as { body?: unknown }).body ?? null,
+        raw: Buffer.concat(chunks).toString(),
+      };
+    });
+    served = await serve(app);
+    const res = await served.fetch('/x', json({ a: 1 }));
+    expect(await res.json()).toEqual({ parsed: null, raw: '{"a":1}' });
+  });
+
+  it('apiHealthAlias: false lets /api/health reach the app; beforeRoutes run before the probes', async () => {
+    const seen: string[] = [];
+    const app = createApp({
+      name: 'gw',
+      logger: captureLogs().logger,
+      apiHealthAlias: false,
+      beforeRoutes: [
+        async (ctx, next) => {
+          seen.push(ctx.path);
+          ctx.set('X-Before', '1');
+          if (ctx.path === '/ready') {
+            ctx.body = { status: 'mine' };
+            return;
+          }
+          await next();
+        },
+      ],
+    });
+    app.use((ctx) => {
+      ctx.body = { forwarded: ctx.path };
+    });
+    served = await serve(app);
+    expect(await (await served.fetch('/api/health')).json()).toEqual({ forwarded: '/api/health' });
+    const health = await served.fetch('/health');
+    expect(await health.json()).toEqual({ status: 'ok', service: 'gw' });
+    expect(health.headers.get('x-before')).toBe('1');
+    expect(await (await served.fetch('/ready')).json()).toEqual({ status: 'mine' });
+    expect(seen).toEqual(['/api/health', '/health', '/ready']);
+  });
+
+  it('setRouteLabel names the metrics route of requests no router matched', async () => {
+    const app = createApp({ name: 'gw', logger: captureLogs().logger });
+    app.use((ctx) => {
+      setRouteLabel(ctx, '/media/*');
+      ctx.body = 'ok';
+    });
+    served = await serve(app);
+    await served.fetch('/media/a/b.webp');
+    const text = await (await served.fetch('/metrics')).text();
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/media\/\*"/);
+    expect(text).not.toContain('b.webp');
+  });
+
+  it('logs expected 503/504 at warn without a stack, unexpected ones at error with it', async () => {
+    const logs = captureLogs();
+    const app = createApp({ name: 'gw', logger: logs.logger });
+    app.use((ctx) => {
+      const cause = new Error('connect ECONNREFUSED 127.0.0.1:4002');
+      if (ctx.path === '/down') throw serviceUnavailable(undefined, { cause });
+      if (ctx.path === '/slow') throw gatewayTimeout();
+      if (ctx.path === '/flag')
+        throw new HttpError(503, 'Dependency down', undefined, { expected: true });
+      throw new HttpError(503, 'Database unavailable', undefined, { cause });
+    });
+    served = await serve(app);
+    const down = await served.fetch('/down');
+    expect([down.status, await down.json()]).toEqual([503, { error: 'Service unavailable' }]);
+    const slow = await served.fetch('/slow');
+    expect([slow.status, await slow.json()]).toEqual([504, { error: 'Upstream timeout' }]);
+    expect((await served.fetch('/flag')).status).toBe(503);
+    expect((await served.fetch('/db')).status).toBe(503);
+    const failed = logs.lines.filter((l) => l.msg === 'request failed') as {
+      level: number;
+      cause?: string;
+      err?: { stack: string; cause?: unknown };
+    }[];
+    expect(failed.map((l) => l.level)).toEqual([40, 40, 40, 50]);
+    expect(failed[0]?.cause).toBe('Error: connect ECONNREFUSED 127.0.0.1:4002');
+    expect(failed.slice(0, 3).every((l) => l.err === undefined)).toBe(true);
+    expect(failed[3]?.err?.stack).toContain('Database unavailable');
   });
 });

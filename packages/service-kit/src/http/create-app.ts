@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import { requestId } from './request-id.js';
@@ -15,6 +15,15 @@ export interface CreateAppOptions {
   ready?: ReadinessCheck;
   /** Max JSON/form body, bytes-like string understood by raw-body ('1mb'). */
   bodyLimit?: string;
+  /** false = no JSON/form body parsing (the gateway streams bodies through untouched). */
+  bodyParser?: boolean;
+  /** false = `/api/health` is not answered locally (the gateway forwards it to a service). */
+  apiHealthAlias?: boolean;
+  /**
+   * Middleware placed after the body parser and before the probe router; they can answer, or call
+   * next() to let the probes (and routers added later with app.use) run.
+   */
+  beforeRoutes?: Middleware[];
   /** Trust X-Forwarded-* (ctx.ip from X-Forwarded-For); only behind the gateway. */
   trustProxy?: boolean;
 }
@@ -28,6 +37,9 @@ export function createApp({
   logger,
   ready,
   bodyLimit = '1mb',
+  bodyParser: parseBodies = true,
+  apiHealthAlias = true,
+  beforeRoutes = [],
   trustProxy = false,
 }: CreateAppOptions): Koa {
   const app = new Koa({ proxy: trustProxy });
@@ -36,18 +48,21 @@ export function createApp({
   app.use(accessLog());
   app.use(metrics.middleware);
   app.use(errorHandler());
-  app.use(
-    bodyParser({
-      enableTypes: ['json', 'form'],
-      jsonLimit: bodyLimit,
-      formLimit: bodyLimit,
-      // Let the error middleware own the response shape.
-      onError: (err) => {
-        throw err;
-      },
-    }),
-  );
-  const probes = probeRoutes(name, metrics.registry, ready);
+  if (parseBodies) {
+    app.use(
+      bodyParser({
+        enableTypes: ['json', 'form'],
+        jsonLimit: bodyLimit,
+        formLimit: bodyLimit,
+        // Let the error middleware own the response shape.
+        onError: (err) => {
+          throw err;
+        },
+      }),
+    );
+  }
+  for (const middleware of beforeRoutes) app.use(middleware);
+  const probes = probeRoutes(name, metrics.registry, ready, { apiHealthAlias });
   app.use(probes.routes());
   return app;
 }

@@ -19,6 +19,12 @@ describe('classifyError', () => {
     });
     expect(classifyError(new HttpError(400, 'Bad', [])).body).toEqual({ error: 'Bad' });
     expect(classifyError(new HttpError(503, 'Database unavailable')).unexpected).toBe(true);
+    const down = new HttpError(503, 'Service unavailable', undefined, { expected: true });
+    expect(classifyError(down)).toEqual({
+      status: 503,
+      body: { error: 'Service unavailable' },
+      unexpected: false,
+    });
   });
 
   it('ZodError -> 400 with every issue message', () => {

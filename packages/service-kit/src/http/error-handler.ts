@@ -30,7 +30,7 @@ export function classifyError(err: unknown): ClassifiedError {
   if (err instanceof HttpError) {
     const body: ErrorBody = { error: err.message };
     if (err.details?.length) body.details = err.details;
-    return { status: err.status, body, unexpected: err.status >= 500 };
+    return { status: err.status, body, unexpected: !err.expected };
   }
   if (err instanceof ZodError) {
     return {
@@ -56,6 +56,13 @@ export function classifyError(err: unknown): ClassifiedError {
   return { status: 500, body: { error: 'Internal server error' }, unexpected: true };
 }
 
+/** A one-line reason for an expected failure's log line (no stack). */
+function causeOf(err: unknown): string | undefined {
+  const cause = err instanceof Error ? err.cause : undefined;
+  if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
+  return cause === undefined ? undefined : String(cause);
+}
+
 /** The one place errors become responses: `{error, details?}` with the right status. */
 export function errorHandler(): Middleware {
   return async (ctx, next) => {
@@ -69,6 +76,8 @@ export function errorHandler(): Middleware {
     } catch (err) {
       const { status, body, unexpected } = classifyError(err);
       if (unexpected) ctx.log.error({ err, status }, 'request failed');
+      else if (status >= 500)
+        ctx.log.warn({ status, error: body.error, cause: causeOf(err) }, 'request failed');
       ctx.status = status;
       ctx.body = body;
     }

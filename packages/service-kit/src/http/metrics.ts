@@ -1,9 +1,27 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface HttpMetrics {
   registry: Registry;
   middleware: Middleware;
+}
+
+const ROUTE_LABEL = Symbol('routeLabel');
+
+/**
+ * Sets the `route` label of this request's metrics, for requests that no @koa/router route
+ * matches (a proxy, a static file handler). Use a bounded set of values (`/api/posts/:id`,
+ * `/media/*`), never the raw URL. Wins over the router's pattern.
+ */
+export function setRouteLabel(ctx: Context, label: string): void {
+  (ctx as unknown as Record<symbol, string>)[ROUTE_LABEL] = label;
+}
+
+function routeLabelOf(ctx: Context): string {
+  const explicit = (ctx as unknown as Record<symbol, string | undefined>)[ROUTE_LABEL];
+  if (explicit) return explicit;
+  const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+  return matched ? String(matched) : 'unmatched';
 }
 
 /**
@@ -26,10 +44,9 @@ export function createHttpMetrics(service: string): HttpMetrics {
     try {
       await next();
     } finally {
-      const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
       end({
         method: ctx.method,
-        route: route ? String(route) : 'unmatched',
+        route: routeLabelOf(ctx),
         status: String(ctx.status),
       });
     }

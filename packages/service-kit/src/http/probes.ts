@@ -4,13 +4,18 @@ import type { Registry } from 'prom-client';
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
 /** /health and /api/health: the process is alive. /ready: its dependencies answer. */
-export function probeRoutes(service: string, registry: Registry, ready?: ReadinessCheck): Router {
+export function probeRoutes(
+  service: string,
+  registry: Registry,
+  ready?: ReadinessCheck,
+  { apiHealthAlias = true }: { apiHealthAlias?: boolean } = {},
+): Router {
   const router = new Router();
   const health = (ctx: { body: unknown }) => {
     ctx.body = { status: 'ok', service };
   };
   router.get('/health', health);
-  router.get('/api/health', health);
+  if (apiHealthAlias) router.get('/api/health', health);
   router.get('/ready', async (ctx) => {
     let checks: Record<string, boolean> = {};
     try {
