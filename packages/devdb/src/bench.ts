@@ -1,0 +1,160 @@
+/**
+ * `npm run bench -w @forum/devdb`: rough numbers for the dev server on this machine.
+ * Runs against a server with a data directory, so write timings include journal fsyncs.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import mongoose from 'mongoose';
+import type { Doc } from './bson.js';
+import { dispatch } from './commands/dispatch.js';
+import { CursorRegistry } from './cursors.js';
+import { Store } from './engine/store.js';
+import { start } from './server.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'devdb-bench-'));
+const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
+const fmt = (n: number): string => n.toFixed(1);
+
+async function crud(): Promise<void> {
+  const server = await start({ dataDir: path.join(tmp, 'crud') });
+  const conn = await mongoose
+    .createConnection(server.uri, { dbName: 'bench', maxPoolSize: 100 })
+    .asPromise();
+  const Item = conn.model(
+    'Item',
+    new mongoose.Schema({ email: { type: String, index: true }, n: Number, plain: String }),
+  );
+  await Item.init();
+
+  const docs = Array.from({ length: 10_000 }, (_, i) => ({
+    email: `user${i}@example.com`,
+    n: i,
+    plain: `p${i}`,
+  }));
+  let t0 = process.hrtime.bigint();
+  await Item.insertMany(docs);
+  console.log(`insertMany 10,000 docs:            ${fmt(ms(t0))} ms`);
+
+  t0 = process.hrtime.bigint();
+  for (let i = 0; i < 2000; i++)
+    await Item.findOne({ email: `user${(i * 7919) % 10_000}@example.com` }).lean();
+  const indexed = ms(t0);
+  console.log(
+    `2,000 sequential indexed findOne:  ${fmt(indexed)} ms (${Math.round(2000 / (indexed / 1000))} ops/s)`,
+  );
+
+  t0 = process.hrtime.bigint();
+  for (let i = 0; i < 200; i++) await Item.findOne({ plain: `p${(i * 7919) % 10_000}` }).lean();
+  const scan = ms(t0);
+  console.log(
+    `  (200 unindexed findOne, scans:   ${fmt(scan)} ms, ${fmt((scan / 200) * 1000)} µs/op vs ${fmt((indexed / 2000) * 1000)} µs/op indexed)`,
+  );
+
+  const Counter = conn.model('Counter', new mongoose.Schema({ _id: String, n: Number }));
+  await Counter.create({ _id: 'c', n: 0 });
+  // Warm the pool first so the figure is about the server, not 100 TCP handshakes.
+  await Promise.all(Array.from({ length: 100 }, () => Counter.findById('c').lean()));
+  t0 = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: 300 }, () => Counter.updateOne({ _id: 'c' }, { $inc: { n: 1 } })),
+  );
+  const incMs = ms(t0);
+  const total = (await Counter.findById('c').lean())!.n;
+  console.log(
+    `300 concurrent $inc:               ${fmt(incMs)} ms (total ${total}, ${total === 300 ? 'exact' : 'WRONG'})`,
+  );
+
+  await conn.close();
+  await server.stop();
+}
+
+/** Server-side cost of a lookup with and without an index (no client or network in the way). */
+function serverSideLookups(): void {
+  const store = new Store();
+  const ctx = { store, cursors: new CursorRegistry(), db: 'bench', connectionId: 0, remote: '' };
+  const docs = Array.from({ length: 100_000 }, (_, i) => ({ email: `u${i}@x`, plain: `p${i}` }));
+  dispatch({ insert: 'c', documents: docs }, ctx);
+  dispatch({ createIndexes: 'c', indexes: [{ key: { email: 1 }, name: 'email_1' }] }, ctx);
+  const time = (n: number, filter: (i: number) => Doc): number => {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) dispatch({ find: 'c', filter: filter(i), limit: 1 }, ctx);
+    return (ms(t0) / n) * 1000;
+  };
+  const indexed = time(5000, (i) => ({ email: `u${(i * 7919) % 100_000}@x` }));
+  const byIn = time(5000, (i) => ({ email: { $in: [`u${i}@x`, `u${i + 1}@x`] } }));
+  const scan = time(20, (i) => ({ plain: `p${99_000 + i}` }));
+  console.log(
+    `server-side find, 100k docs:       indexed ${fmt(indexed)} µs, $in ${fmt(byIn)} µs, unindexed scan ${fmt(scan)} µs`,
+  );
+}
+
+async function startup(): Promise<string> {
+  const empty = path.join(tmp, 'empty');
+  let t0 = process.hrtime.bigint();
+  let server = await start({ dataDir: empty });
+  console.log(`start-up, empty data dir:          ${fmt(ms(t0))} ms`);
+  await server.stop();
+
+  const big = path.join(tmp, 'big');
+  server = await start({ dataDir: big });
+  const conn = await mongoose.createConnection(server.uri, { dbName: 'bench' }).asPromise();
+  const coll = conn.db!.collection('small');
+  for (let b = 0; b < 10; b++) {
+    await coll.insertMany(
+      Array.from({ length: 10_000 }, (_, i) => ({ i: b * 10_000 + i, s: 'abc', t: true })),
+    );
+  }
+  await conn.close();
+  await server.stop();
+
+  t0 = process.hrtime.bigint();
+  server = await start({ dataDir: big });
+  console.log(`start-up, 100k docs on disk:       ${fmt(ms(t0))} ms`);
+  await server.stop();
+  return big;
+}
+
+/** RSS (MB) of a fresh CLI process once it has loaded `dataDir`. */
+async function rss(dataDir: string): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      path.join(here, 'cli.ts'),
+      '--port',
+      '0',
+      '--dbpath',
+      dataDir,
+      '--quiet',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  await new Promise((r) => setTimeout(r, 300));
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  return kb / 1024;
+}
+
+try {
+  const t0 = process.hrtime.bigint();
+  await crud();
+  serverSideLookups();
+  const big = await startup();
+  const full = await rss(big);
+  const empty = await rss(path.join(tmp, 'empty'));
+  console.log(
+    `resident memory, 100k small docs:  ${fmt(full)} MB (CLI process incl. tsx; ${fmt(empty)} MB when empty)`,
+  );
+  console.log(`(bench total ${fmt(ms(t0) / 1000)} s)`);
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,31 @@
+import type { Doc } from '../bson.js';
+import { CommandError } from '../errors.js';
+import type { CursorRegistry } from '../cursors.js';
+import type { Store } from '../engine/store.js';
+
+export interface Context {
+  store: Store;
+  cursors: CursorRegistry;
+  /** The database the command runs against (`$db`). */
+  db: string;
+  connectionId: number;
+  /** host:port of the client, for whatsmyuri. */
+  remote: string;
+}
+
+/** Commands run synchronously to completion: that is what makes each one atomic. */
+export type Handler = (cmd: Doc, ctx: Context) => Doc;
+
+export function collName(cmd: Doc, name: string): string {
+  const v = cmd[name];
+  if (typeof v !== 'string' || !v) {
+    throw new CommandError(73, 'InvalidNamespace', `collection name has invalid type ${typeof v}`);
+  }
+  return v;
+}
+
+export function num(v: unknown, fallback: number): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  return fallback;
+}

@@ -1,0 +1,26 @@
+import type { Doc } from '../bson.js';
+import { toCommandError } from '../errors.js';
+
+/** The `writeErrors` entry drivers expect for the failed statement at `index`. */
+export function writeError(index: number, err: unknown): Doc {
+  const e = toCommandError(err);
+  return { index, code: e.code, codeName: e.codeName, errmsg: e.message, ...e.extra };
+}
+
+/** Runs each statement; ordered batches stop at the first failure, unordered ones go on. */
+export function eachStatement<T>(
+  items: T[],
+  ordered: boolean,
+  run: (item: T, index: number) => void,
+): Doc[] {
+  const errors: Doc[] = [];
+  for (let i = 0; i < items.length; i++) {
+    try {
+      run(items[i]!, i);
+    } catch (err) {
+      errors.push(writeError(i, err));
+      if (ordered) break;
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,160 @@
+import { ObjectId } from 'bson';
+import type { Doc } from '../bson.js';
+import { CommandError } from '../errors.js';
+import { Index, type IndexSpec } from '../indexes/index.js';
+import { indexableEqualities } from '../indexes/planner.js';
+import { keyOf, renderValue } from './values.js';
+
+/** Receives every mutation so the storage layer can journal it (a no-op without a data dir). */
+export interface WriteLog {
+  append(record: Doc): void;
+}
+
+export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+/**
+ * Documents of one collection keyed by their `_id` (insertion order = natural order), plus
+ * secondary indexes. Stored documents are never mutated in place: writers build a new
+ * document and swap it in, so cursors holding old references stay consistent.
+ */
+export class Collection {
+  readonly docs = new Map<string, Doc>();
+  readonly indexes = new Map<string, Index>();
+
+  constructor(
+    readonly db: string,
+    readonly name: string,
+    private readonly log: () => WriteLog,
+    readonly options: Doc = {},
+  ) {}
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  /** Inserts `doc` (an `_id` is added first when missing) after checking unique indexes. */
+  insert(input: Doc): Doc {
+    // MongoDB stores _id as the first field whatever order the client sent.
+    const doc =
+      input._id === undefined
+        ? { _id: new ObjectId(), ...input }
+        : Object.keys(input)[0] === '_id'
+          ? input
+          : { _id: input._id, ...input };
+    if (Array.isArray(doc._id)) {
+      throw new CommandError(2, 'BadValue', "can't use an array for _id");
+    }
+    const id = keyOf(doc._id);
+    if (this.docs.has(id)) throw this.duplicate('_id_', { _id: 1 }, [doc._id]);
+    this.checkUnique(id, doc);
+    this.docs.set(id, doc);
+    for (const index of this.indexes.values()) index.add(id, doc);
+    this.log().append({ op: 'put', db: this.db, c: this.name, doc });
+    return doc;
+  }
+
+  /** Swaps `next` in for `prev` (same `_id`) after checking unique indexes. */
+  replace(prev: Doc, next: Doc): void {
+    const id = keyOf(prev._id);
+    for (const index of this.indexes.values()) index.remove(id, prev);
+    try {
+      this.checkUnique(id, next);
+    } catch (err) {
+      for (const index of this.indexes.values()) index.add(id, prev);
+      throw err;
+    }
+    this.docs.set(id, next);
+    for (const index of this.indexes.values()) index.add(id, next);
+    this.log().append({ op: 'put', db: this.db, c: this.name, doc: next });
+  }
+
+  remove(doc: Doc): void {
+    const id = keyOf(doc._id);
+    if (!this.docs.delete(id)) return;
+    for (const index of this.indexes.values()) index.remove(id, doc);
+    this.log().append({ op: 'del', db: this.db, c: this.name, id: doc._id });
+  }
+
+  /** Restores a document from the journal or snapshot: no checks, no logging. */
+  load(doc: Doc): void {
+    const id = keyOf(doc._id);
+    const prev = this.docs.get(id);
+    if (prev) for (const index of this.indexes.values()) index.remove(id, prev);
+    this.docs.set(id, doc);
+    for (const index of this.indexes.values()) index.add(id, doc);
+  }
+
+  unload(idValue: unknown): void {
+    const id = keyOf(idValue);
+    const prev = this.docs.get(id);
+    if (!prev) return;
+    this.docs.delete(id);
+    for (const index of this.indexes.values()) index.remove(id, prev);
+  }
+
+  indexSpecs(): IndexSpec[] {
+    return [ID_INDEX, ...[...this.indexes.values()].map((i) => i.spec)];
+  }
+
+  /** Builds an index over the existing documents; fails (and leaves nothing) on duplicates. */
+  createIndex(spec: IndexSpec, logIt = true): void {
+    const index = new Index(spec);
+    for (const [id, doc] of this.docs) {
+      // Replay (logIt false) may pass through states a snapshot already superseded.
+      const clash = logIt ? index.conflict(id, doc) : undefined;
+      if (clash) throw this.duplicate(spec.name, spec.key, clash.values);
+      index.add(id, doc);
+    }
+    this.indexes.set(spec.name, index);
+    if (logIt) this.log().append({ op: 'createIndex', db: this.db, c: this.name, spec });
+  }
+
+  dropIndex(name: string, logIt = true): void {
+    this.indexes.delete(name);
+    if (logIt) this.log().append({ op: 'dropIndex', db: this.db, c: this.name, name });
+  }
+
+  /**
+   * Documents that may match `filter`: an index lookup when the filter pins an indexed
+   * field (or `_id`) by equality or `$in`, else every document. Callers still test each one.
+   */
+  candidates(filter: Doc): Iterable<Doc> {
+    const eq = indexableEqualities(filter);
+    if (eq.size === 0) return this.docs.values();
+    const ids = eq.get('_id');
+    if (ids) return this.byIds(ids.map(keyOf));
+    let best: Set<string> | undefined;
+    for (const index of this.indexes.values()) {
+      const found = index.lookup(eq);
+      if (found && (!best || found.size < best.size)) best = found;
+      if (best && best.size <= 1) break;
+    }
+    return best ? this.byIds([...best]) : this.docs.values();
+  }
+
+  private *byIds(ids: Iterable<string>): Iterable<Doc> {
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const doc = this.docs.get(id);
+      if (doc) yield doc;
+    }
+  }
+
+  private checkUnique(id: string, doc: Doc): void {
+    for (const index of this.indexes.values()) {
+      const clash = index.conflict(id, doc);
+      if (clash) throw this.duplicate(index.name, index.spec.key, clash.values);
+    }
+  }
+
+  private duplicate(indexName: string, keyPattern: Doc, values: unknown[]): CommandError {
+    const keyValue: Doc = {};
+    Object.keys(keyPattern).forEach((f, i) => (keyValue[f] = values[i] ?? null));
+    const msg =
+      `E11000 duplicate key error collection: ${this.ns} index: ${indexName} ` +
+      `dup key: ${renderValue(keyValue)}`;
+    return new CommandError(11000, 'DuplicateKey', msg, { keyPattern, keyValue });
+  }
+}

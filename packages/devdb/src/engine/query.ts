@@ -1,0 +1,114 @@
+import { makeQuery } from './mingo.js';
+import type { Doc } from '../bson.js';
+import { badValue, toCommandError } from '../errors.js';
+import type { Collection } from './collection.js';
+import { compareValues, isPlainObject, pathValues } from './values.js';
+
+export type Matcher = (doc: Doc) => boolean;
+
+/** Compiles a query filter with mingo; unknown operators become BadValue errors up front. */
+export function compileFilter(filter: unknown): Matcher {
+  if (filter === undefined || filter === null) return () => true;
+  if (!isPlainObject(filter)) throw badValue('filter must be an object');
+  if (Object.keys(filter).length === 0) return () => true;
+  try {
+    const q = makeQuery(filter);
+    return (doc) => q.test(doc);
+  } catch (err) {
+    throw toCommandError(err);
+  }
+}
+
+/** Sort comparator following BSON order; arrays sort by their min (asc) or max (desc) element. */
+export function compileSort(sort: unknown): ((a: Doc, b: Doc) => number) | undefined {
+  if (!isPlainObject(sort) || Object.keys(sort).length === 0) return undefined;
+  const keys = Object.entries(sort).map(([field, dir]) => {
+    if (isPlainObject(dir)) {
+      throw badValue(`$meta sort is not supported (field '${field}')`);
+    }
+    const n = Number(dir);
+    if (n !== 1 && n !== -1) throw badValue(`bad sort specification for '${field}'`);
+    return { field, dir: n };
+  });
+  const keyFor = (doc: Doc, field: string, dir: number): unknown => {
+    const vals = pathValues(doc, field);
+    if (vals.length === 1) return vals[0];
+    let best = vals[0];
+    for (const v of vals) if (compareValues(v, best) * dir < 0) best = v;
+    return best;
+  };
+  return (a, b) => {
+    for (const { field, dir } of keys) {
+      const c = compareValues(keyFor(a, field, dir), keyFor(b, field, dir));
+      if (c !== 0) return c * dir;
+    }
+    return 0;
+  };
+}
+
+export interface FindOptions {
+  sort?: unknown;
+  skip?: number;
+  limit?: number;
+}
+
+/** Matching documents (shared references, never mutate) in sort order after skip/limit. */
+export function findDocs(
+  coll: Collection | undefined,
+  filter: unknown,
+  opts: FindOptions = {},
+): Doc[] {
+  if (!coll) return [];
+  const match = compileFilter(filter);
+  // { $natural: 1 | -1 } is insertion order (documents are kept in a Map in that order).
+  const natural = isPlainObject(opts.sort) ? Number(opts.sort.$natural ?? 0) : 0;
+  if (natural === -1) {
+    const all = findDocs(coll, filter).reverse();
+    const skip = Math.max(0, opts.skip ?? 0);
+    return all.slice(skip, opts.limit && opts.limit > 0 ? skip + opts.limit : undefined);
+  }
+  const sort = natural ? undefined : compileSort(opts.sort);
+  const skip = Math.max(0, opts.skip ?? 0);
+  const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
+  const out: Doc[] = [];
+  const candidates = coll.candidates(isPlainObject(filter) ? filter : {});
+  try {
+    if (!sort) {
+      let skipped = 0;
+      for (const doc of candidates) {
+        if (!match(doc)) continue;
+        if (skipped < skip) {
+          skipped++;
+          continue;
+        }
+        out.push(doc);
+        if (out.length >= limit) break;
+      }
+      return out;
+    }
+    for (const doc of candidates) if (match(doc)) out.push(doc);
+  } catch (err) {
+    throw toCommandError(err);
+  }
+  out.sort(sort);
+  return out.slice(skip, skip + limit);
+}
+
+/** Applies a find projection (including `$slice`, `$elemMatch` and positional `.$`). */
+export function project(docs: Doc[], projection: unknown, filter: unknown): Doc[] {
+  if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
+  try {
+    const q = makeQuery(isPlainObject(filter) ? filter : {});
+    // mingo emits _id last; MongoDB keeps it first.
+    return q
+      .find<Doc>(docs, projection)
+      .all()
+      .map((d) => {
+        if (d._id === undefined || Object.keys(d)[0] === '_id') return d;
+        const { _id, ...rest } = d;
+        return { _id, ...rest };
+      });
+  } catch (err) {
+    throw toCommandError(err);
+  }
+}

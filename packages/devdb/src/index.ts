@@ -1,0 +1,2 @@
+export { start } from './server.js';
+export type { DevDb, Logger, StartOptions } from './server.js';

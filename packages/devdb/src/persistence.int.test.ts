@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import mongoose from 'mongoose';
+import { afterEach, describe, expect, it } from 'vitest';
+import { start } from './server.js';
+import { usingDevDb } from './testing/harness.js';
+
+// These tests exercise the dev server's own storage, so they only make sense without MONGO_URL.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const tmpDirs: string[] = [];
+const children: ChildProcess[] = [];
+
+function tmpDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'devdb-test-'));
+  tmpDirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of tmpDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the CLI in a child process and resolves with its URI once it listens. */
+function spawnCli(dbpath: string): Promise<{ child: ChildProcess; uri: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      'packages/devdb/src/cli.ts',
+      '--port',
+      '0',
+      '--dbpath',
+      dbpath,
+      '--quiet',
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('mongodb://'));
+      if (line) resolve({ child, uri: line.trim() });
+    });
+    child.once('exit', (code) => reject(new Error(`devdb exited early with ${code}`)));
+  });
+}
+
+async function withConn<T>(uri: string, fn: (db: mongoose.mongo.Db) => Promise<T>): Promise<T> {
+  const conn = await mongoose.createConnection(uri, { dbName: 'persist' }).asPromise();
+  try {
+    return await fn(conn.db!);
+  } finally {
+    await conn.close();
+  }
+}
+
+describe.skipIf(!usingDevDb)('persistence', () => {
+  it('keeps data, indexes and deletions across a clean restart', async () => {
+    const dataDir = tmpDir();
+    let server = await start({ dataDir });
+    await withConn(server.uri, async (db) => {
+      await db.collection('c').createIndex({ k: 1 }, { unique: true });
+      await db.collection('c').insertMany([{ k: 1 }, { k: 2 }, { k: 3 }]);
+      await db.collection('c').deleteOne({ k: 2 });
+      await db.collection('c').updateOne({ k: 3 }, { $set: { v: 'x' } });
+    });
+    await server.stop();
+    server = await start({ dataDir });
+    await withConn(server.uri, async (db) => {
+      expect(
+        await db
+          .collection('c')
+          .find({}, { projection: { _id: 0 } })
+          .toArray(),
+      ).toEqual([{ k: 1 }, { k: 3, v: 'x' }]);
+      await expect(db.collection('c').insertOne({ k: 1 })).rejects.toMatchObject({ code: 11000 });
+    });
+    await server.stop();
+  });
+
+  it('keeps acknowledged writes after kill -9 of the server process', async () => {
+    const dataDir = tmpDir();
+    const first = await spawnCli(dataDir);
+    await withConn(first.uri, async (db) => {
+      await db.collection('k').insertMany(Array.from({ length: 500 }, (_, i) => ({ i })));
+      await db.collection('k').updateOne({ i: 7 }, { $set: { seven: true } });
+      await db.collection('k').deleteOne({ i: 8 });
+    });
+    const exited = new Promise((r) => first.child.once('exit', r));
+    first.child.kill('SIGKILL');
+    await exited;
+    const second = await spawnCli(dataDir);
+    await withConn(second.uri, async (db) => {
+      expect(await db.collection('k').countDocuments()).toBe(499);
+      expect(await db.collection('k').findOne({ i: 7 })).toMatchObject({ seven: true });
+    });
+    second.child.kill('SIGTERM');
+    await new Promise((r) => second.child.once('exit', r));
+  }, 60_000);
+
+  it('ignores a torn or corrupt last journal record', async () => {
+    for (const damage of ['garbage', 'truncate', 'flip'] as const) {
+      const dataDir = tmpDir();
+      let server = await start({ dataDir });
+      await withConn(server.uri, async (db) => {
+        await db.collection('t').insertOne({ n: 1 });
+        await db.collection('t').insertOne({ n: 2 });
+      });
+      // Simulate a crash: copy the journal before the clean stop compacts it away.
+      const journal = path.join(dataDir, 'journal.bin');
+      const bytes = fs.readFileSync(journal);
+      await server.stop();
+      fs.rmSync(path.join(dataDir, 'snapshot.bin'));
+      if (damage === 'garbage')
+        fs.writeFileSync(journal, Buffer.concat([bytes, Buffer.from('\x40\x00\x00\x00garbage!')]));
+      if (damage === 'truncate') fs.writeFileSync(journal, bytes.subarray(0, bytes.length - 5));
+      if (damage === 'flip') {
+        const copy = Buffer.from(bytes);
+        copy.writeUInt8(copy.readUInt8(copy.length - 3) ^ 0xff, copy.length - 3);
+        fs.writeFileSync(journal, copy);
+      }
+      server = await start({ dataDir });
+      await withConn(server.uri, async (db) => {
+        const ns = (await db.collection('t').find().toArray()).map((d) => d.n);
+        expect(ns).toEqual(damage === 'garbage' ? [1, 2] : [1]);
+        // The store keeps working and new writes survive another restart.
+        await db.collection('t').insertOne({ n: 3 });
+      });
+      await server.stop();
+      server = await start({ dataDir });
+      await withConn(server.uri, async (db) => {
+        expect((await db.collection('t').find().toArray()).map((d) => d.n)).toContain(3);
+      });
+      await server.stop();
+    }
+  });
+
+  it('compacts the journal into a snapshot and recovers from both', async () => {
+    const dataDir = tmpDir();
+    let server = await start({ dataDir, compactBytes: 4096 });
+    await withConn(server.uri, async (db) => {
+      for (let i = 0; i < 20; i++)
+        await db
+          .collection('s')
+          .insertMany(Array.from({ length: 20 }, (_, j) => ({ i, j, pad: 'x'.repeat(50) })));
+      await db.collection('s').deleteMany({ i: 0 });
+    });
+    expect(fs.existsSync(path.join(dataDir, 'snapshot.bin'))).toBe(true);
+    expect(fs.statSync(path.join(dataDir, 'journal.bin')).size).toBeLessThan(8192);
+    // Restart without a clean stop's final compaction: copy the files as they are now.
+    const crashDir = tmpDir();
+    await withConn(server.uri, async (db) => db.collection('s').insertOne({ i: 99 }));
+    for (const f of fs.readdirSync(dataDir))
+      fs.copyFileSync(path.join(dataDir, f), path.join(crashDir, f));
+    await server.stop();
+    server = await start({ dataDir: crashDir });
+    await withConn(server.uri, async (db) => {
+      expect(await db.collection('s').countDocuments()).toBe(381);
+    });
+    await server.stop();
+  });
+});
