@@ -2,7 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Workspace packages export TypeScript sources under the `source` condition,
 // so tests run against the code, not against stale builds.
-const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
+const conditions = ['source', 'module', 'node', 'import', 'default'];
+const resolve = { conditions };
+// Tests run in Vite's SSR environment, which resolves (and externalises) with its own conditions.
+const ssr = { resolve: { conditions, externalConditions: ['source'] } };
 const exclude = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
 
 export default defineConfig({
@@ -10,6 +13,7 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        ssr,
         test: {
           name: 'unit',
           include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'scripts/**/*.test.ts'],
@@ -19,6 +23,7 @@ export default defineConfig({
       },
       {
         resolve,
+        ssr,
         test: {
           name: 'integration',
           include: ['**/src/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],

@@ -1,24 +1,53 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { createApp, type Logger, type ReadinessCheck } from '@forum/service-kit';
-import type { SigningKeys } from './keys/signing-keys.js';
-import { createIdentityModels } from './models/index.js';
+import { createApp, createAuth, serveMedia, type ReadinessCheck } from '@forum/service-kit';
+import type { IdentityDeps } from './deps.js';
+import { createRateLimiter } from './services/rate-limiter.js';
 import { wellKnownRoutes } from './routes/well-known.js';
 import { internalRoutes } from './routes/internal.js';
+import { authRoutes } from './routes/auth.js';
+import { badgeRoutes } from './routes/badges.js';
+import { adminRoutes } from './routes/admin.js';
+import { avatarRoutes } from './routes/avatar.js';
+import type { RouteDeps } from './routes/route-deps.js';
 
 export const SERVICE_NAME = 'svc-identity';
 
 export interface IdentityAppDeps {
-  logger: Logger;
+  deps: IdentityDeps;
   conn: Connection;
-  keys: SigningKeys;
   ready?: ReadinessCheck;
 }
 
-export function createIdentityApp({ logger, conn, keys, ready }: IdentityAppDeps): Koa {
-  const app = createApp({ name: SERVICE_NAME, logger, ...(ready ? { ready } : {}) });
-  const models = createIdentityModels(conn);
-  for (const router of [wellKnownRoutes(keys), internalRoutes(models)]) {
+export function createIdentityApp({ deps, ready }: IdentityAppDeps): Koa {
+  const { config, logger, keys, models } = deps;
+  const app = createApp({
+    name: SERVICE_NAME,
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    ...(ready ? { ready } : {}),
+  });
+  const route: RouteDeps = {
+    deps,
+    // Identity verifies its own tokens with its public key (no JWKS round trip).
+    auth: createAuth({ publicKey: keys.publicKey }),
+    limiter: createRateLimiter(models, {
+      limit: config.AUTH_RATE_LIMIT,
+      windowSeconds: config.AUTH_RATE_WINDOW,
+      now: deps.now,
+    }),
+  };
+  // GET/HEAD /media/avatars/<sha256>.webp with immutable cache headers.
+  app.use(serveMedia(deps.avatars));
+  const routers = [
+    wellKnownRoutes(keys),
+    internalRoutes(models),
+    avatarRoutes(route),
+    authRoutes(route),
+    badgeRoutes(deps),
+    adminRoutes(route),
+  ];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

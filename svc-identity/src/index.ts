@@ -3,3 +3,4 @@ export { identityConfigSchema, loadIdentityConfig, type IdentityConfig } from '.
 export { startIdentityService, type RunningIdentity } from './server.js';
 export { loadSigningKeys, type SigningKeys } from './keys/signing-keys.js';
 export { createIdentityModels, type IdentityModels } from './models/index.js';
+export type { IdentityDeps } from './deps.js';

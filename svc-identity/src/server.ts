@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   connectMongo,
   connectNats,
@@ -9,25 +10,46 @@ import {
   shutdownSequence,
   type EventOutbox,
   type Logger,
+  type RunningConsumer,
   type RunningService,
 } from '@forum/service-kit';
 import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { createIdentityApp, SERVICE_NAME } from './app.js';
 import type { IdentityConfig } from './config.js';
+import type { IdentityDeps } from './deps.js';
 import { identityStreams } from './events/streams.js';
+import { startVoteConsumer } from './events/vote-consumer.js';
 import { loadSigningKeys, type SigningKeys } from './keys/signing-keys.js';
+import { createIdentityModels } from './models/index.js';
+import { createPasswordHasher } from './domain/passwords.js';
+import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { createAvatarStore } from './services/avatar-store.js';
 
 export interface RunningIdentity extends RunningService {
   conn: Connection;
   nats: NatsConnection;
   outbox: EventOutbox;
   keys: SigningKeys;
+  consumers: RunningConsumer[];
+  deps: IdentityDeps;
 }
 
+export interface StartOptions {
+  handleSignals?: boolean;
+  logger?: Logger;
+  /** Tests replace the mailer or the clock. */
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+export const avatarDir = (config: IdentityConfig) =>
+  config.AVATAR_DIR ?? join(config.DATA_DIR, 'media', 'avatars');
+
+/** Everything main.ts does after reading config; integration tests start the service this way. */
 export async function startIdentityService(
   config: IdentityConfig,
-  { handleSignals = true, logger }: { handleSignals?: boolean; logger?: Logger } = {},
+  { handleSignals = true, logger, mailer, now = () => new Date() }: StartOptions = {},
 ): Promise<RunningIdentity> {
   const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
   const keys = await loadSigningKeys(
@@ -41,13 +63,31 @@ export async function startIdentityService(
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
   const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);
   await ensureStreams(await nats.jetstreamManager(), identityStreams);
-  const outbox = createEventOutbox({ conn, js: nats.jetstream(), logger: log });
+  const js = nats.jetstream();
+  const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
+  const models = createIdentityModels(conn);
+  await Promise.all(Object.values(models).map((model) => model.init()));
+  const consumers = [await startVoteConsumer({ js, conn, models, logger: log })];
 
-  const app = createIdentityApp({
-    logger: log,
-    conn,
+  const deps: IdentityDeps = {
+    models,
+    config,
     keys,
+    outbox,
+    passwords: createPasswordHasher(config.BCRYPT_ROUNDS),
+    mailer:
+      mailer ??
+      (config.SMTP_URL
+        ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
+        : createFileMailer({ dir: config.MAIL_DIR, from: config.MAIL_FROM, logger: log })),
+    avatars: createAvatarStore(avatarDir(config)),
+    logger: log,
+    now,
+  };
+  const app = createIdentityApp({
+    deps,
+    conn,
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const running = await runService({
@@ -57,7 +97,7 @@ export async function startIdentityService(
     host: config.HOST,
     logger: log,
     handleSignals,
-    onStop: shutdownSequence({ outbox, nats, mongo: conn, logger: log }),
+    onStop: shutdownSequence({ consumers, outbox, nats, mongo: conn, logger: log }),
   });
-  return { ...running, conn, nats, outbox, keys };
+  return { ...running, conn, nats, outbox, keys, consumers, deps };
 }

@@ -1,10 +1,28 @@
 import type { Connection } from 'mongoose';
 import { defineUserModel, type UserModel } from './user.js';
+import { defineRefreshFamilyModel, type RefreshFamilyModel } from './refresh-family.js';
+import { defineThrottleCounterModel, type ThrottleCounterModel } from './throttle-counter.js';
+import { definePasswordResetModel, type PasswordResetModel } from './password-reset.js';
+import { defineReferralModel, type ReferralModel } from './referral.js';
+import { defineBadgeModel, type BadgeModel } from './badge.js';
+import { defineCounterModel, type CounterModel } from './counter.js';
 
 export interface IdentityModels {
   User: UserModel;
+  RefreshFamily: RefreshFamilyModel;
+  ThrottleCounter: ThrottleCounterModel;
+  PasswordReset: PasswordResetModel;
+  Referral: ReferralModel;
+  Badge: BadgeModel;
+  Counter: CounterModel;
 }
 
 export const createIdentityModels = (conn: Connection): IdentityModels => ({
   User: defineUserModel(conn),
+  RefreshFamily: defineRefreshFamilyModel(conn),
+  ThrottleCounter: defineThrottleCounterModel(conn),
+  PasswordReset: definePasswordResetModel(conn),
+  Referral: defineReferralModel(conn),
+  Badge: defineBadgeModel(conn),
+  Counter: defineCounterModel(conn),
 });

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { generateReferralCode } from '../domain/secure-random.js';
 
 export interface UserDoc {
   _id: Types.ObjectId;
@@ -13,6 +14,11 @@ export interface UserDoc {
   is_active: boolean;
   email_verified: boolean;
   last_active: Date | null;
+  referral_code: string;
+  referred_by: Types.ObjectId | null;
+  /** Vote event ids already applied to total_score (bounded), checked in the same update. */
+  score_event_ids: string[];
+  password_changed_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -30,12 +36,20 @@ const userSchema = new Schema<UserDoc>(
     is_active: { type: Boolean, default: true },
     email_verified: { type: Boolean, default: false },
     last_active: { type: Date, default: null },
+    referral_code: { type: String, required: true, default: generateReferralCode },
+    referred_by: { type: Schema.Types.ObjectId, default: null },
+    score_event_ids: { type: [String], default: [] },
+    password_changed_at: { type: Date, default: null },
   },
   { collection: 'users', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
 userSchema.index({ username_lower: 1 }, { unique: true });
 userSchema.index({ email_lower: 1 }, { unique: true });
+userSchema.index({ referral_code: 1 }, { unique: true });
+// Admin list sorts (created_at is also the daily-stats range) and the /internal/stats count.
 userSchema.index({ created_at: -1, _id: -1 });
+userSchema.index({ last_active: -1, _id: -1 });
+userSchema.index({ total_score: -1, _id: -1 });
 
 export const defineUserModel = (conn: Connection): UserModel =>
   // Reuse the compiled model: mongoose refuses to compile one twice per connection.

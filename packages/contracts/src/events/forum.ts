@@ -47,5 +47,7 @@ export const CommentVotedEvent = defineEvent({
   comment_id: Id,
   post_id: Id,
   comment_author_id: Id,
+  /** Added within version 1 (optional): lets the comment_vote notification name the post. */
+  post_title: z.string().optional(),
   ...voteFields,
 });

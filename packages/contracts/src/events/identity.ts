@@ -17,6 +17,11 @@ export const UserUpdatedEvent = defineEvent({
   user_id: Id,
   username: z.string(),
   avatar_url: z.string().nullable(),
+  /**
+   * Added within version 1 (optional, so older producers and consumers stay valid): false once an
+   * admin deactivates the account, so other services can refuse its still-valid access tokens.
+   */
+  is_active: z.boolean().optional(),
 });
 
 export const ReferralCompletedEvent = defineEvent({

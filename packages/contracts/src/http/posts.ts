@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Pagination, Timestamp, limitParam, offsetParam } from './common.js';
+import { ReactionCounts, ReactionType } from './reaction-kinds.js';
 
 export const POST_TYPES = ['text', 'link', 'image', 'video', 'poll'] as const;
 export const PostType = z.enum(POST_TYPES);
@@ -26,12 +27,33 @@ export const Post = z
     upvotes: z.number().int().nonnegative(),
     downvotes: z.number().int().nonnegative(),
     comment_count: z.number().int().nonnegative(),
+    // Additions beyond spec §3 (optional so older readers keep parsing):
+    /** List-size WebP of an image post's image_url. */
+    thumbnail_url: z.string().nullable().optional(),
+    /** The community's NSFW flag, copied on the post. */
+    community_nsfw: z.boolean().optional(),
+    /** Reaction counts kept on the post. */
+    reactions: ReactionCounts.optional(),
+    total_reactions: z.number().int().nonnegative().optional(),
+    /** The signed-in caller's own state (null/false for visitors), so a page needs no more calls. */
+    user_vote: z
+      .union([z.literal(1), z.literal(-1)])
+      .nullable()
+      .optional(),
+    is_saved: z.boolean().optional(),
+    user_reaction: ReactionType.nullable().optional(),
+    /** Saved lists only: when the caller saved it. */
+    saved_at: Timestamp.optional(),
   })
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof Post>;
 
-/** GET /api/posts query (spec §7): filters, sort (default new), offset paging. */
+/**
+ * GET /api/posts query (spec §7): filters, sort (default new), offset paging.
+ * `feed=joined` (signed in only) merges the posts of the caller's joined communities.
+ */
 export const ListPostsQuery = z.object({
+  feed: z.enum(['joined']).optional(),
   community_id: Id.optional(),
   author_id: Id.optional(),
   sort: PostSort.default('new'),

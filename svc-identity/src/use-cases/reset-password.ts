@@ -1,0 +1,42 @@
+import { AuthMessages } from '@forum/contracts';
+import { HttpError } from '@forum/service-kit';
+import type { IdentityDeps } from '../deps.js';
+import { hashToken } from '../domain/secure-random.js';
+import { revokeAllSessions } from '../services/sessions.js';
+
+/**
+ * Consumes the single-use token (an atomic claim), sets the new password and ends every session,
+ * so whoever knew the old password is signed out everywhere.
+ */
+export async function resetPassword(
+  deps: IdentityDeps,
+  {
+    token,
+    password,
+    throttleAccount,
+  }: { token: string; password: string; throttleAccount: (userId: string) => Promise<void> },
+): Promise<void> {
+  const { PasswordReset, User } = deps.models;
+  const now = deps.now();
+  const hash = hashToken(token);
+  const pending = await PasswordReset.findOne({ token_hash: hash }, { user_id: 1 }).lean();
+  if (pending) await throttleAccount(pending.user_id.toHexString());
+  const claimed = await PasswordReset.findOneAndUpdate(
+    { token_hash: hash, used_at: null, expires_at: { $gt: now } },
+    { $set: { used_at: now } },
+  ).lean();
+  if (!claimed) throw new HttpError(400, AuthMessages.invalidResetToken);
+
+  const password_hash = await deps.passwords.hash(password);
+  const updated = await User.updateOne(
+    { _id: claimed.user_id, is_active: true },
+    { $set: { password_hash, password_changed_at: now } },
+  );
+  if (updated.matchedCount === 0) throw new HttpError(400, AuthMessages.invalidResetToken);
+  // Other links sent before this one must not work any more either.
+  await PasswordReset.updateMany(
+    { user_id: claimed.user_id, used_at: null },
+    { $set: { used_at: now } },
+  );
+  await revokeAllSessions(deps, claimed.user_id, 'password-reset');
+}

@@ -1,0 +1,43 @@
+import { Types } from 'mongoose';
+import { AuthMessages } from '@forum/contracts';
+import { IMAGE_PRESETS, notFound, saveImage } from '@forum/service-kit';
+import type { IdentityDeps } from '../deps.js';
+import { publishUserUpdated } from '../events/user-events.js';
+
+/**
+ * Sets the caller's avatar to `url` (or none) and deletes the file it replaces, unless another
+ * account still shows the same content-addressed file.
+ */
+async function replaceAvatar(
+  deps: IdentityDeps,
+  userId: string,
+  url: string | null,
+): Promise<string | null> {
+  const { User } = deps.models;
+  const _id = new Types.ObjectId(userId);
+  const before = await User.findOneAndUpdate(
+    { _id },
+    { $set: { avatar_url: url } },
+    { projection: { avatar_url: 1, username: 1, is_active: 1 } },
+  ).lean();
+  if (!before) throw notFound(AuthMessages.userNotFound);
+  const previous = before.avatar_url;
+  if (previous && previous !== url && !(await User.exists({ avatar_url: previous }))) {
+    await deps.avatars.remove(previous);
+  }
+  if (previous !== url) await publishUserUpdated(deps, { ...before, avatar_url: url });
+  return url;
+}
+
+/** Any JPEG/PNG/GIF/WebP (decided from the bytes) becomes a 256 px square WebP. */
+export async function updateAvatar(
+  deps: IdentityDeps,
+  userId: string,
+  upload: Uint8Array,
+): Promise<string> {
+  const { url } = await saveImage(deps.avatars, upload, IMAGE_PRESETS.avatar.process);
+  return (await replaceAvatar(deps, userId, url)) ?? url;
+}
+
+export const removeAvatar = (deps: IdentityDeps, userId: string) =>
+  replaceAvatar(deps, userId, null);
