@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs } from './options.js';
+import { compare, formatComparison, formatTable, percentile } from './report.js';
+import { allComparisons, allScenarios } from './scenarios/index.js';
+
+describe('percentile', () => {
+  it('uses the nearest rank', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 95)).toBe(95);
+    expect(percentile(sorted, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe('table and comparisons', () => {
+  const a = {
+    name: 'direct',
+    requestsPerSecond: 2000,
+    p50: 5,
+    p95: 8,
+    p99: 12,
+    errors: 0,
+    non2xx: 0,
+    total: 20000,
+  };
+  const b = { ...a, name: 'via-gateway', requestsPerSecond: 1000, p50: 10 };
+
+  it('prints one aligned row per scenario', () => {
+    const lines = formatTable([a, b]).split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(
+      /^\| scenario +\| +req\/s \| p50 ms \| p95 ms \| p99 ms \| errors \| non-2xx \| requests \|$/,
+    );
+    expect(lines[3]).toContain('| via-gateway |');
+    expect(lines[1]).toMatch(/^\|-+\|-+:\|/);
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+  });
+
+  it('expresses overhead as ratios', () => {
+    const c = compare('gateway overhead', a, b);
+    expect(c.throughputRatio).toBe(2);
+    expect(c.latencyRatio).toBe(2);
+    expect(formatComparison(c, 'direct', 'via-gateway')).toContain('0.50x the requests/s');
+  });
+});
+
+describe('scenarios', () => {
+  it('have unique names and comparisons that refer to them', () => {
+    const names = allScenarios.map((s) => s.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const c of allComparisons) {
+      expect(names).toContain(c.baseline);
+      expect(names).toContain(c.subject);
+    }
+  });
+});
+
+describe('parseBenchArgs', () => {
+  it('reads flags in both forms', () => {
+    expect(parseBenchArgs(['--connections', '5', '--duration=3', '--only', 'a,b'])).toMatchObject({
+      connections: 5,
+      duration: 3,
+      only: ['a', 'b'],
+      posts: 500,
+    });
+    expect(() => parseBenchArgs(['--nope'])).toThrow(/unknown option/);
+  });
+});
