@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Types, type Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { ListPostsResponse } from '@forum/contracts';
-import { connectMongo, connectNats, createAuth, dependencyReadiness } from '@forum/service-kit';
+import {
+  connectMongo,
+  connectNats,
+  createAuth,
+  createEventOutbox,
+  dependencyReadiness,
+} from '@forum/service-kit';
 import {
   captureLogs,
   createTestKeys,
@@ -13,7 +19,10 @@ import {
   type TestDevDb,
   type TestNats,
 } from '@forum/service-kit/testing';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createForumApp } from './app.js';
+import { createForumMedia } from './media.js';
 import { createForumModels } from './models/index.js';
 import { hotScore } from './domain/hot-score.js';
 
@@ -52,6 +61,8 @@ beforeAll(async () => {
     logger,
     conn,
     auth: createAuth({ publicKey: keys.publicPem }),
+    events: createEventOutbox({ conn, js: nc.jetstream(), logger }),
+    media: createForumMedia(join(tmpdir(), `forum-app-test-${process.pid}`)),
     ready: dependencyReadiness({ mongo: conn, nats: nc }),
   });
   const { Post } = createForumModels(conn);

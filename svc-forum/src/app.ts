@@ -1,8 +1,15 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { createApp, type Auth, type Logger, type ReadinessCheck } from '@forum/service-kit';
+import type { EventSink, ForumDeps, ForumMedia } from './deps.js';
+import { serveForumMedia } from './media.js';
 import { createForumModels } from './models/index.js';
+import { communityRoutes } from './routes/communities.js';
 import { postRoutes } from './routes/posts.js';
+import { postActionRoutes } from './routes/post-actions.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
+import { profilePostRoutes } from './routes/profile-posts.js';
+import { adminRoutes } from './routes/admin.js';
 import { internalRoutes } from './routes/internal.js';
 
 export const SERVICE_NAME = 'svc-forum';
@@ -11,14 +18,28 @@ export interface ForumAppDeps {
   logger: Logger;
   conn: Connection;
   auth: Auth;
+  /** The event outbox (forum.post.voted, ...). */
+  events: EventSink;
+  /** Logo and post image stores (createForumMedia(dir)). */
+  media: ForumMedia;
   ready?: ReadinessCheck;
 }
 
 /** The forum HTTP app without listen: tests serve it directly, main.ts runs it. */
-export function createForumApp({ logger, conn, auth, ready }: ForumAppDeps): Koa {
+export function createForumApp({ logger, conn, auth, events, media, ready }: ForumAppDeps): Koa {
   const app = createApp({ name: SERVICE_NAME, logger, ...(ready ? { ready } : {}) });
-  const models = createForumModels(conn);
-  for (const router of [postRoutes(models, auth), internalRoutes(conn)]) {
+  const deps: ForumDeps = { models: createForumModels(conn), conn, events, media };
+  for (const serve of serveForumMedia(media)) app.use(serve);
+  const routers = [
+    communityRoutes(deps, auth),
+    postRoutes(deps, auth),
+    postActionRoutes(deps, auth),
+    subscriptionRoutes(deps, auth),
+    profilePostRoutes(deps, auth),
+    adminRoutes(deps, auth),
+    internalRoutes(conn),
+  ];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -5,6 +5,10 @@ export const forumConfigSchema = z.object({
   ...baseServiceConfig,
   PORT: portVar(4002),
   MONGO_DB: z.string().min(1).default('forum'),
+  /** The service's own files; `npm start` passes one per service. */
+  DATA_DIR: z.string().min(1).default('./.data/forum'),
+  /** Processed logos and post images; default <DATA_DIR>/media. */
+  MEDIA_DIR: z.string().min(1).optional(),
 });
 
 export type ForumConfig = z.output<typeof forumConfigSchema>;

@@ -3,3 +3,4 @@ export { forumConfigSchema, loadForumConfig, type ForumConfig } from './config.j
 export { startForumService, type RunningForum } from './server.js';
 export { createForumModels, type ForumModels } from './models/index.js';
 export { hotScore } from './domain/hot-score.js';
+export { createForumMedia } from './media.js';

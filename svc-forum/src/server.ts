@@ -13,6 +13,7 @@ import {
   type RunningConsumer,
   type RunningService,
 } from '@forum/service-kit';
+import { join } from 'node:path';
 import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { createForumApp, SERVICE_NAME } from './app.js';
@@ -20,6 +21,7 @@ import type { ForumConfig } from './config.js';
 import { forumStreams } from './events/streams.js';
 import { startDirectoryConsumer } from './events/directory-consumer.js';
 import { createForumModels } from './models/index.js';
+import { createForumMedia } from './media.js';
 
 export interface RunningForum extends RunningService {
   conn: Connection;
@@ -49,6 +51,8 @@ export async function startForumService(
     logger: log,
     conn,
     auth,
+    events: outbox,
+    media: createForumMedia(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media')),
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const running = await runService({

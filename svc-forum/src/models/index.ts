@@ -1,18 +1,46 @@
 import type { Connection } from 'mongoose';
 import { definePostModel, type PostModel } from './post.js';
 import { defineDirectoryUserModel, type DirectoryUserModel } from './directory-user.js';
+import { defineCommunityModel, type CommunityModel } from './community.js';
+import { defineMembershipModel, type MembershipModel } from './membership.js';
+import { definePostVoteModel, type PostVoteModel } from './post-vote.js';
+import { definePostReactionModel, type PostReactionModel } from './post-reaction.js';
+import { definePostSaveModel, type PostSaveModel } from './post-save.js';
+import { definePostSubscriptionModel, type PostSubscriptionModel } from './post-subscription.js';
 
 export interface ForumModels {
   Post: PostModel;
   DirectoryUser: DirectoryUserModel;
+  Community: CommunityModel;
+  Membership: MembershipModel;
+  PostVote: PostVoteModel;
+  PostReaction: PostReactionModel;
+  PostSave: PostSaveModel;
+  PostSubscription: PostSubscriptionModel;
 }
 
 /** Models bound to the service's own connection (so tests can hold several). */
 export function createForumModels(conn: Connection): ForumModels {
-  return { Post: definePostModel(conn), DirectoryUser: defineDirectoryUserModel(conn) };
+  return {
+    Post: definePostModel(conn),
+    DirectoryUser: defineDirectoryUserModel(conn),
+    Community: defineCommunityModel(conn),
+    Membership: defineMembershipModel(conn),
+    PostVote: definePostVoteModel(conn),
+    PostReaction: definePostReactionModel(conn),
+    PostSave: definePostSaveModel(conn),
+    PostSubscription: definePostSubscriptionModel(conn),
+  };
 }
 
-/** Collections counted for admin stats; the later issues give each its model. */
+/** Build every declared index (tests call it before the first request). */
+export async function initForumModels(models: ForumModels): Promise<void> {
+  await Promise.all(
+    Object.values(models).map((model: { init(): Promise<unknown> }) => model.init()),
+  );
+}
+
+/** Collections counted for admin stats; comments get their model with the comments issue. */
 export const STATS_COLLECTIONS = {
   communities: 'communities',
   posts: 'posts',

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { POST_TYPES, type PostType } from '@forum/contracts';
+import { POST_TYPES, REACTION_TYPES, type PostType, type ReactionCounts } from '@forum/contracts';
 
 export interface PostDoc {
   _id: Types.ObjectId;
@@ -7,19 +7,27 @@ export interface PostDoc {
   content: string;
   type: PostType;
   image_url: string | null;
+  thumbnail_url?: string | null;
   community_id: Types.ObjectId;
   community_name: string;
+  /** The community's is_nsfw, copied (it never changes) so lists filter by index, not a join. */
+  community_nsfw?: boolean;
   author_id: Types.ObjectId;
   author_username: string;
   score: number;
   upvotes: number;
   downvotes: number;
   comment_count: number;
+  reactions?: ReactionCounts;
   hot: number;
   created_at: Date;
   updated_at: Date;
 }
 export type PostModel = Model<PostDoc>;
+
+const reactionCounts = Object.fromEntries(
+  REACTION_TYPES.map((kind) => [kind, { type: Number, default: 0 }]),
+);
 
 const postSchema = new Schema<PostDoc>(
   {
@@ -27,28 +35,49 @@ const postSchema = new Schema<PostDoc>(
     content: { type: String, default: '' },
     type: { type: String, enum: POST_TYPES, required: true, default: 'text' },
     image_url: { type: String, default: null },
+    thumbnail_url: { type: String, default: null },
     community_id: { type: Schema.Types.ObjectId, required: true },
     // Copied at write time: community names and usernames never change.
     community_name: { type: String, required: true },
+    community_nsfw: { type: Boolean, default: false },
     author_id: { type: Schema.Types.ObjectId, required: true },
     author_username: { type: String, required: true },
     score: { type: Number, default: 0 },
     upvotes: { type: Number, default: 0 },
     downvotes: { type: Number, default: 0 },
     comment_count: { type: Number, default: 0 },
+    // Counters moved with $inc by the reaction use cases (no scan per read).
+    reactions: { type: new Schema(reactionCounts, { _id: false }), default: () => ({}) },
     /** hotScore(score, created_at), kept current on each vote (ARCHITECTURE §8). */
     hot: { type: Number, required: true },
   },
   { collection: 'posts', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
 
-// One index per list: (filter,) sort key, then _id as the tie-breaker that keeps pages stable.
+/**
+ * One index per list shape: equality fields, then the sort key, then _id as the tie-breaker that
+ * keeps pages stable. Visitors' lists add community_nsfw=false (NSFW content is for signed-in
+ * users only); the joined feed uses the community_id indexes with $in. post-indexes.test.ts
+ * checks every query shape the service issues against this list.
+ */
 const filters: Record<string, 1>[] = [{}, { community_id: 1 }, { author_id: 1 }];
+const sortKeys = ['created_at', 'score', 'hot'] as const;
 for (const filter of filters) {
-  postSchema.index({ ...filter, created_at: -1, _id: -1 });
-  postSchema.index({ ...filter, score: -1, _id: -1 });
-  postSchema.index({ ...filter, hot: -1, _id: -1 });
+  for (const visitor of [false, true]) {
+    for (const key of sortKeys) {
+      postSchema.index({
+        ...filter,
+        ...(visitor ? { community_nsfw: 1 } : {}),
+        [key]: -1,
+        _id: -1,
+      });
+    }
+  }
 }
+
+// "Is this stored image still used?" before deleting a (content-addressed, shared) file.
+postSchema.index({ image_url: 1 });
+postSchema.index({ thumbnail_url: 1 });
 
 export const definePostModel = (conn: Connection): PostModel =>
   // Reuse the compiled model: mongoose refuses to compile one twice per connection.

@@ -3,6 +3,11 @@ import type { PostPage } from '../use-cases/list-posts.js';
 import { presentPost } from './post.js';
 
 export const presentPostPage = (page: PostPage): ListPostsResponse => ({
-  posts: page.posts.map(presentPost),
+  posts: page.posts.map((doc) => ({
+    ...presentPost(doc, page.state),
+    ...(page.savedAt?.has(doc._id.toHexString())
+      ? { saved_at: page.savedAt.get(doc._id.toHexString())!.toISOString() }
+      : {}),
+  })),
   pagination: { hasMore: page.hasMore, total: page.total },
 });

@@ -1,0 +1,50 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+
+export interface CommunityDoc {
+  _id: Types.ObjectId;
+  name: string;
+  /** Lower-cased name: case-insensitive uniqueness without collations (ARCHITECTURE §7). */
+  name_lower: string;
+  description: string;
+  rules: string;
+  is_nsfw: boolean;
+  logo_url: string | null;
+  member_count: number;
+  /** Counter kept by post create/delete, so the admin list needs no count per community. */
+  post_count: number;
+  created_by: Types.ObjectId;
+  creator_username: string;
+  created_at: Date;
+  updated_at: Date;
+}
+export type CommunityModel = Model<CommunityDoc>;
+
+const communitySchema = new Schema<CommunityDoc>(
+  {
+    name: { type: String, required: true },
+    name_lower: { type: String, required: true },
+    description: { type: String, required: true },
+    rules: { type: String, required: true },
+    is_nsfw: { type: Boolean, default: false },
+    logo_url: { type: String, default: null },
+    member_count: { type: Number, default: 0 },
+    post_count: { type: Number, default: 0 },
+    created_by: { type: Schema.Types.ObjectId, required: true },
+    creator_username: { type: String, required: true },
+  },
+  {
+    collection: 'communities',
+    versionKey: false,
+    timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+);
+communitySchema.index({ name_lower: 1 }, { unique: true });
+// GET /communities and /admin/communities: biggest first, newest among equals.
+communitySchema.index({ member_count: -1, _id: -1 });
+
+// "Is this logo file still used?" before deleting it (identical uploads share a file).
+communitySchema.index({ logo_url: 1 });
+
+export const defineCommunityModel = (conn: Connection): CommunityModel =>
+  (conn.models.Community as CommunityModel | undefined) ??
+  conn.model<CommunityDoc>('Community', communitySchema);

@@ -1,0 +1,18 @@
+import { CommunityTexts } from '@forum/contracts';
+import { notFound } from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import type { CommunityDoc } from '../models/community.js';
+import { findCommunity } from './shared/find-community.js';
+
+/** By id, or by name ignoring case (names are unique ignoring case). */
+export async function getCommunity(
+  models: ForumModels,
+  key: { id: string } | { name: string },
+): Promise<CommunityDoc> {
+  if ('id' in key) return findCommunity(models, key.id);
+  const community = await models.Community.findOne({
+    name_lower: key.name.toLowerCase(),
+  }).lean<CommunityDoc>();
+  if (!community) throw notFound(CommunityTexts.notFound);
+  return community;
+}

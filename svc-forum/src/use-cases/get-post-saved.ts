@@ -1,0 +1,15 @@
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import { oid } from '../http/ids.js';
+import { findVisiblePost } from './shared/find-post.js';
+
+/** Visitors have saved nothing. */
+export async function getPostSaved(
+  models: ForumModels,
+  user: AuthUser | undefined,
+  id: string,
+): Promise<boolean> {
+  const post = await findVisiblePost(models, id, user);
+  if (!user) return false;
+  return !!(await models.PostSave.exists({ user_id: oid(user.id), post_id: post._id }));
+}

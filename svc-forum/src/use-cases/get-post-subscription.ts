@@ -1,0 +1,13 @@
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import { oid } from '../http/ids.js';
+import { findVisiblePost } from './shared/find-post.js';
+
+export async function getPostSubscription(
+  models: ForumModels,
+  user: AuthUser,
+  postId: string,
+): Promise<boolean> {
+  const post = await findVisiblePost(models, postId, user);
+  return !!(await models.PostSubscription.exists({ post_id: post._id, user_id: oid(user.id) }));
+}

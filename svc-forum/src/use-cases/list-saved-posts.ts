@@ -1,0 +1,33 @@
+import type { ListSavedPostsQuery } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import type { PostDoc } from '../models/post.js';
+import { oid } from '../http/ids.js';
+import { loadCallerState } from './shared/load-caller-state.js';
+import type { PostPage } from './list-posts.js';
+
+/** Newest save first (index user_id, created_at, _id); a save of a deleted post is skipped. */
+export async function listSavedPosts(
+  models: ForumModels,
+  user: AuthUser,
+  { limit, offset }: ListSavedPostsQuery,
+): Promise<PostPage> {
+  const filter = { user_id: oid(user.id) };
+  const [saves, total] = await Promise.all([
+    models.PostSave.find(filter, { post_id: 1, created_at: 1 })
+      .sort({ created_at: -1, _id: -1 })
+      .skip(offset)
+      .limit(limit)
+      .lean(),
+    models.PostSave.countDocuments(filter),
+  ]);
+  const ids = saves.map((s) => s.post_id);
+  const docs = await models.Post.find({ _id: { $in: ids } }).lean<PostDoc[]>();
+  const byId = new Map(docs.map((p) => [p._id.toHexString(), p]));
+  const posts = ids
+    .map((id) => byId.get(id.toHexString()))
+    .filter((p): p is PostDoc => p !== undefined);
+  const savedAt = new Map(saves.map((s) => [s.post_id.toHexString(), s.created_at]));
+  const state = await loadCallerState(models, user, ids);
+  return { posts, total, hasMore: offset + saves.length < total, state, savedAt };
+}

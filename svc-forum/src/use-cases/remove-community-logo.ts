@@ -1,0 +1,24 @@
+import type { LogoResponse } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumDeps } from '../deps.js';
+import type { CommunityDoc } from '../models/community.js';
+import { assertCanEditCommunity } from '../policies/community-policy.js';
+import { findCommunity } from './shared/find-community.js';
+import { releaseLogo } from './shared/release-image.js';
+
+/** Creator only; idempotent. */
+export async function removeCommunityLogo(
+  deps: ForumDeps,
+  user: AuthUser,
+  communityId: string,
+): Promise<LogoResponse> {
+  const community = await findCommunity(deps.models, communityId);
+  assertCanEditCommunity(community, user);
+  const previous = await deps.models.Community.findOneAndUpdate(
+    { _id: community._id },
+    { $set: { logo_url: null } },
+    { projection: { logo_url: 1 } },
+  ).lean<Pick<CommunityDoc, 'logo_url'>>();
+  await releaseLogo(deps, previous?.logo_url);
+  return { logo_url: null };
+}

@@ -1,0 +1,27 @@
+import { type LogoResponse } from '@forum/contracts';
+import { IMAGE_PRESETS, badRequest, saveImage, type AuthUser } from '@forum/service-kit';
+import type { ForumDeps } from '../deps.js';
+import type { CommunityDoc } from '../models/community.js';
+import { assertCanEditCommunity } from '../policies/community-policy.js';
+import { findCommunity } from './shared/find-community.js';
+import { releaseLogo } from './shared/release-image.js';
+
+/** Creator only. The image is decoded, re-encoded and stored after the checks; the old logo goes. */
+export async function setCommunityLogo(
+  deps: ForumDeps,
+  user: AuthUser,
+  communityId: string,
+  upload: Uint8Array | undefined,
+): Promise<LogoResponse> {
+  const community = await findCommunity(deps.models, communityId);
+  assertCanEditCommunity(community, user);
+  if (!upload) throw badRequest('Upload failed');
+  const { url } = await saveImage(deps.media.logos, upload, IMAGE_PRESETS.logo.process);
+  const previous = await deps.models.Community.findOneAndUpdate(
+    { _id: community._id },
+    { $set: { logo_url: url } },
+    { projection: { logo_url: 1 } },
+  ).lean<Pick<CommunityDoc, 'logo_url'>>();
+  if (previous?.logo_url !== url) await releaseLogo(deps, previous?.logo_url);
+  return { logo_url: url };
+}

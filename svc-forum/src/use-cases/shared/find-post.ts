@@ -1,0 +1,24 @@
+import { PostTexts } from '@forum/contracts';
+import { notFound, type AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../../models/index.js';
+import type { PostDoc } from '../../models/post.js';
+import { assertCanViewPost } from '../../policies/nsfw-policy.js';
+import { oid } from '../../http/ids.js';
+
+/** The post or 404 'Post not found'. */
+export async function findPost({ Post }: ForumModels, id: string): Promise<PostDoc> {
+  const post = await Post.findById(oid(id)).lean<PostDoc>();
+  if (!post) throw notFound(PostTexts.notFound);
+  return post;
+}
+
+/** The post, if this caller may see it (NSFW policy), for every per-post read. */
+export async function findVisiblePost(
+  models: ForumModels,
+  id: string,
+  user: AuthUser | undefined,
+): Promise<PostDoc> {
+  const post = await findPost(models, id);
+  assertCanViewPost(post, user);
+  return post;
+}

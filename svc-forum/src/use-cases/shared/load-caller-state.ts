@@ -1,0 +1,41 @@
+import type { Types } from 'mongoose';
+import type { ReactionType } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../../models/index.js';
+import { oid } from '../../http/ids.js';
+
+/** The caller's own vote, save and reaction per post id (hex). */
+export interface CallerState {
+  votes: Map<string, 1 | -1>;
+  saves: Set<string>;
+  reactions: Map<string, ReactionType>;
+}
+
+export const emptyCallerState = (): CallerState => ({
+  votes: new Map(),
+  saves: new Set(),
+  reactions: new Map(),
+});
+
+/**
+ * One query per kind for the whole page (never one per post), each served by the unique
+ * (user_id, post_id) index. Visitors get the empty state without a query.
+ */
+export async function loadCallerState(
+  { PostVote, PostSave, PostReaction }: ForumModels,
+  user: AuthUser | undefined,
+  postIds: Types.ObjectId[],
+): Promise<CallerState> {
+  const state = emptyCallerState();
+  if (!user || postIds.length === 0) return state;
+  const filter = { user_id: oid(user.id), post_id: { $in: postIds } };
+  const [votes, saves, reactions] = await Promise.all([
+    PostVote.find(filter, { post_id: 1, vote_type: 1 }).lean(),
+    PostSave.find(filter, { post_id: 1 }).lean(),
+    PostReaction.find(filter, { post_id: 1, reaction_type: 1 }).lean(),
+  ]);
+  for (const v of votes) state.votes.set(v.post_id.toHexString(), v.vote_type);
+  for (const s of saves) state.saves.add(s.post_id.toHexString());
+  for (const r of reactions) state.reactions.set(r.post_id.toHexString(), r.reaction_type);
+  return state;
+}

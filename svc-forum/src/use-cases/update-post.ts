@@ -1,0 +1,33 @@
+import { PostTexts, isHttpUrl, IMAGE_DESCRIPTION_MAX, type UpdatePostBody } from '@forum/contracts';
+import { badRequest, type AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import type { PostDoc } from '../models/post.js';
+import { assertCanEditPost } from '../policies/post-policy.js';
+import { findPost } from './shared/find-post.js';
+
+/** The content rules of the post's own type (which, like its community, cannot change). */
+function checkContent(type: PostDoc['type'], content: string): void {
+  if (type === 'text' && content === '') throw badRequest(PostTexts.contentRequired);
+  if (type === 'link' && !isHttpUrl(content)) throw badRequest(PostTexts.linkInvalid);
+  if (type === 'image' && content.length > IMAGE_DESCRIPTION_MAX) {
+    throw badRequest(PostTexts.descriptionMax);
+  }
+}
+
+export async function updatePost(
+  models: ForumModels,
+  user: AuthUser,
+  id: string,
+  body: UpdatePostBody,
+): Promise<PostDoc> {
+  const post = await findPost(models, id);
+  assertCanEditPost(post, user);
+  const content = body.content ?? post.content;
+  checkContent(post.type, content);
+  const updated = await models.Post.findOneAndUpdate(
+    { _id: post._id },
+    { $set: { title: body.title, content } },
+    { new: true },
+  ).lean<PostDoc>();
+  return updated ?? { ...post, title: body.title, content };
+}
