@@ -1,5 +1,10 @@
 export { createMessagingApp, SERVICE_NAME, type MessagingAppDeps } from './app.js';
 export { messagingConfigSchema, loadMessagingConfig, type MessagingConfig } from './config.js';
-export { startMessagingService, type RunningMessaging } from './server.js';
-export { createMessagingModels, type MessagingModels } from './models/index.js';
+export { startMessagingService, type RunningMessaging, type StartOptions } from './server.js';
+export {
+  createMessagingModels,
+  initMessagingModels,
+  type MessagingModels,
+} from './models/index.js';
 export { DIRECTORY_DURABLE } from './events/directory-consumer.js';
+export { NOTIFICATION_CONSUMERS } from './events/notification-consumers.js';

@@ -1,12 +1,14 @@
 import {
   connectMongo,
   connectNats,
+  createAuth,
   createEventOutbox,
   createLogger,
   dependencyReadiness,
   ensureStreams,
   runService,
   shutdownSequence,
+  type Auth,
   type EventOutbox,
   type Logger,
   type RunningConsumer,
@@ -18,7 +20,8 @@ import { createMessagingApp, SERVICE_NAME } from './app.js';
 import type { MessagingConfig } from './config.js';
 import { messagingStreams } from './events/streams.js';
 import { startDirectoryConsumer } from './events/directory-consumer.js';
-import { createMessagingModels } from './models/index.js';
+import { startNotificationConsumers } from './events/notification-consumers.js';
+import { createMessagingModels, initMessagingModels } from './models/index.js';
 
 export interface RunningMessaging extends RunningService {
   conn: Connection;
@@ -27,32 +30,46 @@ export interface RunningMessaging extends RunningService {
   consumers: RunningConsumer[];
 }
 
+export interface StartOptions {
+  handleSignals?: boolean;
+  logger?: Logger;
+  /** Token verification; default: identity's JWKS at IDENTITY_URL (tests pass their own keys). */
+  auth?: Auth;
+}
+
+/** Everything main.ts does after reading config; integration tests start the service this way. */
 export async function startMessagingService(
   config: MessagingConfig,
-  { handleSignals = true, logger }: { handleSignals?: boolean; logger?: Logger } = {},
+  { handleSignals = true, logger, auth }: StartOptions = {},
 ): Promise<RunningMessaging> {
   const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
   const models = createMessagingModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.init()));
+  await initMessagingModels(models);
   const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);
   await ensureStreams(await nats.jetstreamManager(), messagingStreams);
   const js = nats.jetstream();
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
+  const consumerDeps = {
+    js,
+    conn,
+    models,
+    logger: log,
+    maxDeliver: config.EVENT_MAX_DELIVER,
+    backoffBaseMs: config.EVENT_RETRY_BASE_MS,
+  };
   const consumers = [
-    await startDirectoryConsumer({
-      js,
-      conn,
-      models,
-      logger: log,
-      maxDeliver: config.EVENT_MAX_DELIVER,
-    }),
+    await startDirectoryConsumer(consumerDeps),
+    ...(await startNotificationConsumers(consumerDeps)),
   ];
 
   const app = createMessagingApp({
     logger: log,
     models,
+    auth:
+      auth ?? createAuth({ jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href }),
+    events: outbox,
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const running = await runService({

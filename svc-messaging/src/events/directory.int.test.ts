@@ -108,7 +108,9 @@ describe('user directory replica (identity.user.registered -> svc-messaging)', (
     await caughtUp(svc);
     expect(await svc.conn.collection('directory_users').countDocuments({})).toBe(1);
     expect(
-      await svc.conn.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ event_id: event.id }),
+      await svc.conn
+        .collection(PROCESSED_EVENTS_COLLECTION)
+        .countDocuments({ event_id: event.id, consumer: DIRECTORY_DURABLE }),
     ).toBe(1);
   });
 
@@ -123,7 +125,9 @@ describe('user directory replica (identity.user.registered -> svc-messaging)', (
     const users = await svc.conn.collection('directory_users').find({ username: 'Dave' }).toArray();
     expect(users).toHaveLength(1);
     expect(
-      await svc.conn.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ event_id: event.id }),
+      await svc.conn
+        .collection(PROCESSED_EVENTS_COLLECTION)
+        .countDocuments({ event_id: event.id, consumer: DIRECTORY_DURABLE }),
     ).toBe(1);
   });
 

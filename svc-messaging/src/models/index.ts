@@ -1,10 +1,26 @@
 import type { Connection } from 'mongoose';
 import { defineDirectoryUserModel, type DirectoryUserModel } from './directory-user.js';
+import { defineConversationModel, type ConversationModel } from './conversation.js';
+import { defineMessageModel, type MessageModel } from './message.js';
+import { defineNotificationModel, type NotificationModel } from './notification.js';
 
 export interface MessagingModels {
   DirectoryUser: DirectoryUserModel;
+  Conversation: ConversationModel;
+  Message: MessageModel;
+  Notification: NotificationModel;
 }
 
 export const createMessagingModels = (conn: Connection): MessagingModels => ({
   DirectoryUser: defineDirectoryUserModel(conn),
+  Conversation: defineConversationModel(conn),
+  Message: defineMessageModel(conn),
+  Notification: defineNotificationModel(conn),
 });
+
+/** Build every declared index (start-up and tests, before the first request). */
+export async function initMessagingModels(models: MessagingModels): Promise<void> {
+  await Promise.all(
+    Object.values(models).map((model: { init(): Promise<unknown> }) => model.init()),
+  );
+}

@@ -1,0 +1,4 @@
+import { Types } from 'mongoose';
+
+/** Contract-validated hex id -> ObjectId. */
+export const oid = (id: string) => new Types.ObjectId(id);

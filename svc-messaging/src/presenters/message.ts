@@ -1,0 +1,11 @@
+import type { Message } from '@forum/contracts';
+import type { MessageDoc } from '../models/message.js';
+
+export const presentMessage = (doc: MessageDoc): Message => ({
+  id: doc._id.toHexString(),
+  conversation_id: doc.conversation_id.toHexString(),
+  sender_id: doc.sender_id.toHexString(),
+  content: doc.content,
+  created_at: doc.created_at.toISOString(),
+  is_read: doc.is_read ?? false,
+});

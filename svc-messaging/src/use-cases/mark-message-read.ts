@@ -1,0 +1,31 @@
+import type { AuthUser } from '@forum/service-kit';
+import type { MessagingModels } from '../models/index.js';
+import type { MessageDoc } from '../models/message.js';
+import { assertCanSeeMessage, assertIsRecipient } from '../policies/conversation-policy.js';
+import { oid } from '../http/ids.js';
+
+/**
+ * PUT /messages/messages/{id}/read. Idempotent: only the update that flips is_read moves the
+ * conversation's counter, so repeats and races adjust it exactly once.
+ */
+export async function markMessageRead(
+  { Message, Conversation }: MessagingModels,
+  user: AuthUser,
+  id: string,
+): Promise<MessageDoc> {
+  const message = await Message.findById(oid(id)).lean<MessageDoc>();
+  assertCanSeeMessage(message, user);
+  assertIsRecipient(message, user);
+  const readAt = new Date();
+  const { modifiedCount } = await Message.updateOne(
+    { _id: message._id, is_read: false },
+    { $set: { is_read: true, read_at: readAt } },
+  );
+  if (modifiedCount > 0) {
+    await Conversation.updateOne(
+      { _id: message.conversation_id },
+      { $inc: { [`unread.${user.id}`]: -1 } },
+    );
+  }
+  return { ...message, is_read: true, read_at: message.read_at ?? readAt };
+}

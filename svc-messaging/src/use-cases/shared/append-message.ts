@@ -1,0 +1,58 @@
+import { Types } from 'mongoose';
+import { Subjects, createEvent } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { MessagingDeps } from '../../deps.js';
+import type { ConversationDoc } from '../../models/conversation.js';
+import type { MessageDoc } from '../../models/message.js';
+import { otherParticipant } from '../../policies/conversation-policy.js';
+
+/** The list shows a preview; the client cuts it further (spec §5: 200 characters). */
+export const LAST_MESSAGE_PREVIEW = 300;
+const EVENT_PREVIEW = 200;
+
+/**
+ * Store a message, then move the conversation's list fields (no transactions: each write is a
+ * single-document atomic update), then publish messaging.message.sent through the outbox.
+ */
+export async function appendMessage(
+  { models, events }: MessagingDeps,
+  conversation: ConversationDoc,
+  sender: AuthUser,
+  content: string,
+): Promise<{ conversation: ConversationDoc; message: MessageDoc }> {
+  const recipientId = otherParticipant(conversation, sender.id);
+  const now = new Date();
+  const message: MessageDoc = {
+    _id: new Types.ObjectId(),
+    conversation_id: conversation._id,
+    sender_id: new Types.ObjectId(sender.id),
+    recipient_id: recipientId,
+    content,
+    is_read: false,
+    read_at: null,
+    created_at: now,
+  };
+  await models.Message.create(message);
+  const updated = await models.Conversation.findOneAndUpdate(
+    { _id: conversation._id },
+    {
+      $set: { last_message: content.slice(0, LAST_MESSAGE_PREVIEW), last_message_at: now },
+      $inc: { [`unread.${recipientId.toHexString()}`]: 1 },
+    },
+    { returnDocument: 'after' },
+  ).lean<ConversationDoc>();
+  await events.add(
+    Subjects.MessageSent,
+    createEvent(Subjects.MessageSent, {
+      message_id: message._id.toHexString(),
+      conversation_id: conversation._id.toHexString(),
+      sender_id: sender.id,
+      sender_username: sender.username,
+      recipient_id: recipientId.toHexString(),
+      subject: conversation.subject,
+      content_preview: content.slice(0, EVENT_PREVIEW),
+      created_at: now.toISOString(),
+    }),
+  );
+  return { conversation: updated ?? conversation, message };
+}

@@ -1,0 +1,71 @@
+import { Types } from 'mongoose';
+import { isDuplicateKeyError } from '@forum/service-kit';
+import type { NotificationType } from '@forum/contracts';
+import type { MessagingModels } from '../../models/index.js';
+import type { NotificationDoc } from '../../models/notification.js';
+
+/** Event ids remembered per coalesced notification (redeliveries arrive soon after the first). */
+const REMEMBERED_EVENTS = 200;
+
+export interface CoalescedDraft {
+  user_id: string;
+  type: NotificationType;
+  /** The item the events are about (post or comment id). */
+  item_id: string;
+  title: (count: number) => string;
+  content: string;
+  related_id: string;
+  post_id: string;
+}
+
+/**
+ * Fold an event into the user's one unread notification for the item (count + 1, title
+ * rewritten), or start one. The `$ne` on the remembered event ids makes a redelivery a no-op;
+ * the partial unique index (user, group_key) among unread ones stops two instances from
+ * starting two.
+ */
+export async function coalesceNotification(
+  { Notification }: MessagingModels,
+  source: { eventId: string; at: Date },
+  draft: CoalescedDraft,
+): Promise<void> {
+  const user_id = new Types.ObjectId(draft.user_id);
+  const group_key = `${draft.type}:${draft.item_id}`;
+  const fold = (upsert: boolean) =>
+    Notification.findOneAndUpdate(
+      { user_id, group_key, is_read: false, source_event_ids: { $ne: source.eventId } },
+      {
+        $inc: { count: 1 },
+        $push: { source_event_ids: { $each: [source.eventId], $slice: -REMEMBERED_EVENTS } },
+        // Newest activity puts it back on top of the dropdown.
+        $set: { created_at: source.at, content: draft.content },
+        $setOnInsert: {
+          type: draft.type,
+          title: draft.title(1),
+          related_id: draft.related_id,
+          post_id: draft.post_id,
+          source_event_id: source.eventId,
+        },
+      },
+      { upsert, returnDocument: 'after' },
+    ).lean<NotificationDoc>();
+
+  let doc: NotificationDoc | null = null;
+  for (let attempt = 0; attempt < 3 && !doc; attempt++) {
+    try {
+      doc = await fold(true);
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      // Either this event is already folded in (nothing to do) or another instance has just
+      // started the unread notification: fold into it.
+      doc = await fold(false);
+    }
+  }
+  if (doc && doc.count > 1) {
+    // Only the writer that produced this count sets its title, so a later count always wins.
+    await Notification.updateOne(
+      { _id: doc._id, count: doc.count },
+      { $set: { title: draft.title(doc.count) } },
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import { Types } from 'mongoose';
+import { MessageTexts, type CreateConversationBody } from '@forum/contracts';
+import { badRequest, isDuplicateKeyError, notFound, type AuthUser } from '@forum/service-kit';
+import type { MessagingDeps } from '../deps.js';
+import type { MessagingModels } from '../models/index.js';
+import type { ConversationDoc } from '../models/conversation.js';
+import type { DirectoryUserDoc } from '../models/directory-user.js';
+import { findDirectoryUser } from './find-directory-user.js';
+import { appendMessage } from './shared/append-message.js';
+
+/**
+ * POST /messages/conversations: the recipient comes from the directory replica (usernames match
+ * ignoring case). One conversation per (pair, subject): a new subject starts a new one, the same
+ * subject again continues the existing thread.
+ */
+export async function startConversation(
+  deps: MessagingDeps,
+  user: AuthUser,
+  body: CreateConversationBody,
+) {
+  if (body.recipientUsername.toLowerCase() === user.username.toLowerCase()) {
+    throw badRequest(MessageTexts.cannotMessageSelf);
+  }
+  const recipient = await findDirectoryUser(deps.models, body.recipientUsername);
+  if (!recipient) throw notFound(MessageTexts.userNotFound);
+  if (recipient._id.toHexString() === user.id) throw badRequest(MessageTexts.cannotMessageSelf);
+  const conversation = await openConversation(deps.models, user, recipient, body.subject);
+  return appendMessage(deps, conversation, user, body.content);
+}
+
+async function openConversation(
+  { Conversation }: MessagingModels,
+  user: AuthUser,
+  recipient: DirectoryUserDoc,
+  subject: string,
+): Promise<ConversationDoc> {
+  const ids = [user.id, recipient._id.toHexString()].sort();
+  const key = { pair_key: ids.join(':'), subject_key: subject.toLowerCase() };
+  const now = new Date();
+  const upsert = () =>
+    Conversation.findOneAndUpdate(
+      key,
+      {
+        $setOnInsert: {
+          participant_ids: ids.map((id) => new Types.ObjectId(id)),
+          subject,
+          usernames: {
+            [user.id]: user.username,
+            [ids.find((id) => id !== user.id)!]: recipient.username,
+          },
+          unread: { [ids[0]!]: 0, [ids[1]!]: 0 },
+          last_message: '',
+          last_message_at: now,
+          created_at: now,
+        },
+      },
+      { upsert: true, returnDocument: 'after' },
+    ).lean<ConversationDoc>();
+  try {
+    return (await upsert())!;
+  } catch (err) {
+    // Two first messages at once: the unique (pair, subject) index let one insert; use it.
+    if (!isDuplicateKeyError(err)) throw err;
+    return (await upsert())!;
+  }
+}
