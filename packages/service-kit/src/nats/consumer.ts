@@ -160,6 +160,11 @@ export async function startConsumer<T>(opts: StartConsumerOptions<T>): Promise<R
       try {
         const consumer = await js.consumers.get(stream, durable);
         messages = await consumer.consume({ max_messages: 32 });
+        // stop() may have run while consume() was pending: it had nothing to close then.
+        if (stopping) {
+          await messages.close().catch(() => undefined);
+          break;
+        }
         for await (const msg of messages) {
           await handle(msg);
           if (stopping) break;
