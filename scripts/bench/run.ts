@@ -25,6 +25,7 @@ async function runScenario(
   ctx: BenchContext,
   options: BenchOptions,
 ): Promise<ScenarioResult> {
+  await scenario.prepare?.(ctx);
   const req = scenario.request(ctx);
   // Warm up (JIT, connection pools, caches) so the measured run is steady state.
   await autocannon({ ...req, connections: options.connections, duration: 1 });

@@ -23,6 +23,8 @@ export interface Scenario {
   request(ctx: BenchContext): BenchRequest;
   /** Whether the scenario needs the seeded posts. */
   needsSeed?: boolean;
+  /** Data of its own, created once before the run (e.g. a post with 1,000 comments). */
+  prepare?(ctx: BenchContext): Promise<void>;
 }
 
 /** Printed after the table: how much slower `subject` is than `baseline`. */

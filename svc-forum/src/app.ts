@@ -11,6 +11,9 @@ import { subscriptionRoutes } from './routes/subscriptions.js';
 import { profilePostRoutes } from './routes/profile-posts.js';
 import { adminRoutes } from './routes/admin.js';
 import { internalRoutes } from './routes/internal.js';
+import { commentRoutes } from './routes/comments.js';
+import { commentActionRoutes } from './routes/comment-actions.js';
+import { profileCommentRoutes } from './routes/profile-comments.js';
 
 export const SERVICE_NAME = 'svc-forum';
 
@@ -18,7 +21,7 @@ export interface ForumAppDeps {
   logger: Logger;
   conn: Connection;
   auth: Auth;
-  /** The event outbox (forum.post.voted, ...). */
+  /** The event outbox (forum.post.voted, forum.comment.created, ...). */
   events: EventSink;
   /** Logo and post image stores (createForumMedia(dir)). */
   media: ForumMedia;
@@ -36,6 +39,9 @@ export function createForumApp({ logger, conn, auth, events, media, ready }: For
     postActionRoutes(deps, auth),
     subscriptionRoutes(deps, auth),
     profilePostRoutes(deps, auth),
+    commentRoutes(deps, auth),
+    commentActionRoutes(deps, auth),
+    profileCommentRoutes(deps, auth),
     adminRoutes(deps, auth),
     internalRoutes(conn),
   ];

@@ -11,7 +11,7 @@ export interface ForumMedia {
   posts: MediaStore;
 }
 
-/** What use cases get: models, the raw connection (collections owned by later issues), events. */
+/** What use cases get: models, the raw connection (collection totals for stats), events. */
 export interface ForumDeps {
   models: ForumModels;
   conn: Connection;

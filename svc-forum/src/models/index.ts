@@ -7,6 +7,9 @@ import { definePostVoteModel, type PostVoteModel } from './post-vote.js';
 import { definePostReactionModel, type PostReactionModel } from './post-reaction.js';
 import { definePostSaveModel, type PostSaveModel } from './post-save.js';
 import { definePostSubscriptionModel, type PostSubscriptionModel } from './post-subscription.js';
+import { defineCommentModel, type CommentModel } from './comment.js';
+import { defineCommentVoteModel, type CommentVoteModel } from './comment-vote.js';
+import { defineCommentSaveModel, type CommentSaveModel } from './comment-save.js';
 
 export interface ForumModels {
   Post: PostModel;
@@ -17,6 +20,9 @@ export interface ForumModels {
   PostReaction: PostReactionModel;
   PostSave: PostSaveModel;
   PostSubscription: PostSubscriptionModel;
+  Comment: CommentModel;
+  CommentVote: CommentVoteModel;
+  CommentSave: CommentSaveModel;
 }
 
 /** Models bound to the service's own connection (so tests can hold several). */
@@ -30,6 +36,9 @@ export function createForumModels(conn: Connection): ForumModels {
     PostReaction: definePostReactionModel(conn),
     PostSave: definePostSaveModel(conn),
     PostSubscription: definePostSubscriptionModel(conn),
+    Comment: defineCommentModel(conn),
+    CommentVote: defineCommentVoteModel(conn),
+    CommentSave: defineCommentSaveModel(conn),
   };
 }
 
@@ -40,7 +49,7 @@ export async function initForumModels(models: ForumModels): Promise<void> {
   );
 }
 
-/** Collections counted for admin stats; comments get their model with the comments issue. */
+/** Collections counted for admin stats. */
 export const STATS_COLLECTIONS = {
   communities: 'communities',
   posts: 'posts',

@@ -31,7 +31,7 @@ export async function joinCommunity(
     ? await models.Community.findOneAndUpdate(
         { _id: community._id },
         { $inc: { member_count: 1 } },
-        { new: true, projection: { member_count: 1 } },
+        { returnDocument: 'after', projection: { member_count: 1 } },
       ).lean()
     : community;
   const membership = await models.Membership.findOne(

@@ -22,7 +22,7 @@ export async function leaveCommunity(
       ? await models.Community.findOneAndUpdate(
           { _id: community._id },
           { $inc: { member_count: -1 } },
-          { new: true, projection: { member_count: 1 } },
+          { returnDocument: 'after', projection: { member_count: 1 } },
         ).lean()
       : community;
   return {

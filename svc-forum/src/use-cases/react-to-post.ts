@@ -53,7 +53,7 @@ export async function adjustReactionCounts(
   const updated = await Post.findOneAndUpdate(
     { _id: postId },
     { $inc: counts },
-    { new: true, projection: { reactions: 1 } },
+    { returnDocument: 'after', projection: { reactions: 1 } },
   ).lean<Pick<PostDoc, 'reactions'>>();
   return presentReactions(updated?.reactions, mine);
 }

@@ -17,7 +17,7 @@ export async function updateCommunity(
   const updated = await models.Community.findOneAndUpdate(
     { _id: community._id },
     { $set: { description: body.description, rules: body.rules } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<CommunityDoc>();
   return updated ?? { ...community, ...body };
 }

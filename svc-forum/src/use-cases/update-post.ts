@@ -27,7 +27,7 @@ export async function updatePost(
   const updated = await models.Post.findOneAndUpdate(
     { _id: post._id },
     { $set: { title: body.title, content } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<PostDoc>();
   return updated ?? { ...post, title: body.title, content };
 }

@@ -1,44 +1,12 @@
 import { Subjects, createEvent, type CastVoteResponse } from '@forum/contracts';
-import { isDuplicateKeyError, type AuthUser } from '@forum/service-kit';
-import type { Types } from 'mongoose';
+import type { AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
-import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
 import { hotScore } from '../domain/hot-score.js';
-import { voteDelta, type VoteValue } from '../domain/vote-transition.js';
+import { voteDelta } from '../domain/vote-transition.js';
 import { oid } from '../http/ids.js';
 import { findVisiblePost } from './shared/find-post.js';
-
-/**
- * Apply the spec §4 transition with single-document atomic operations and report the one that
- * actually happened: remove a matching vote, else flip an opposite one, else insert. A lost race
- * (the document changed between steps) simply tries the next step or starts over, so concurrent
- * requests never double-count.
- */
-async function applyVote(
-  { PostVote }: ForumModels,
-  postId: Types.ObjectId,
-  userId: Types.ObjectId,
-  requested: 1 | -1,
-): Promise<{ previous: VoteValue; next: VoteValue }> {
-  const key = { post_id: postId, user_id: userId };
-  for (;;) {
-    if (await PostVote.findOneAndDelete({ ...key, vote_type: requested }).lean()) {
-      return { previous: requested, next: 0 };
-    }
-    const flipped = await PostVote.findOneAndUpdate(
-      { ...key, vote_type: -requested as 1 | -1 },
-      { $set: { vote_type: requested } },
-    ).lean();
-    if (flipped) return { previous: -requested as VoteValue, next: requested };
-    try {
-      await PostVote.create({ ...key, vote_type: requested, created_at: new Date() });
-      return { previous: 0, next: requested };
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
-  }
-}
+import { applyVote } from './shared/apply-vote.js';
 
 /**
  * POST /posts/{id}/vote. Counters move by the applied transition's delta ($inc), then hot is
@@ -53,12 +21,13 @@ export async function voteOnPost(
   requested: 1 | -1,
 ): Promise<CastVoteResponse> {
   const post = await findVisiblePost(models, id, user);
-  const { previous, next } = await applyVote(models, post._id, oid(user.id), requested);
+  const key = { post_id: post._id, user_id: oid(user.id) };
+  const { previous, next } = await applyVote(models.PostVote, key, requested);
   const delta = voteDelta(previous, next);
   const updated = await models.Post.findOneAndUpdate(
     { _id: post._id },
     { $inc: delta },
-    { new: true, projection: { score: 1, upvotes: 1, downvotes: 1, created_at: 1 } },
+    { returnDocument: 'after', projection: { score: 1, upvotes: 1, downvotes: 1, created_at: 1 } },
   ).lean<Pick<PostDoc, 'score' | 'upvotes' | 'downvotes' | 'created_at'>>();
   const counters = updated ?? post;
   if (updated) {

@@ -22,3 +22,6 @@ export * from './admin-users.js';
 export * from './referrals.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './comments.js';
+export * from './comment-write.js';
+export * from './comment-routes.js';

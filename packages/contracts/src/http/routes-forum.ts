@@ -24,6 +24,7 @@ import { ListSavedPostsQuery, SavedResponse } from './save.js';
 import { PostIdParams, SubscribedResponse } from './subscription.js';
 import { ForumStats } from './stats.js';
 import { errorResponse as error, type RouteContract } from './route-contract.js';
+import { commentRoutes } from './comment-routes.js';
 
 const forum = (route: Omit<RouteContract, 'service'>): RouteContract => ({
   service: 'forum',
@@ -391,4 +392,5 @@ export const forumRoutes: RouteContract[] = [
     internal: true,
     responses: { 200: { description: 'Totals', schema: ForumStats } },
   }),
+  ...commentRoutes,
 ];

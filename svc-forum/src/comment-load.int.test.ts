@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Types } from 'mongoose';
+import { CommentThreadsResponse, type CommentThread } from '@forum/contracts';
+import { wilsonLowerBound } from './domain/wilson.js';
+import { startHarness, type Harness, type TestUser } from './test-support/harness.js';
+import { comment, commentCount, communityWithPost } from './test-support/comments.js';
+
+/** Heavy by design: generous time on a busy machine. */
+const SLOW = 120_000;
+
+let h: Harness;
+let owner: TestUser;
+
+beforeAll(async () => {
+  h = await startHarness();
+  owner = await h.user('loadowner');
+});
+afterAll(async () => h?.stop());
+
+describe('comment_count under concurrency', () => {
+  it(
+    'stays exact with 50 concurrent creates, then 50 concurrent deletes (and repeats)',
+    async () => {
+      const { post } = await communityWithPost(h, owner);
+      const users = await Promise.all(Array.from({ length: 50 }, () => h.user()));
+      const created = await Promise.all(users.map((u) => comment(h, u, post)));
+      expect(await commentCount(h, post)).toBe(50);
+      // Each comment deleted twice at once: only one request may move the counter.
+      await Promise.all(
+        created.flatMap((c, i) => [
+          h.call('DELETE', `/api/comments/${c.id}`, { as: users[i]! }),
+          h.call('DELETE', `/api/comments/${c.id}`, { as: users[i]! }),
+        ]),
+      );
+      expect(await commentCount(h, post)).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'stays exact with creates and deletes interleaved, replies included',
+    async () => {
+      const { post } = await communityWithPost(h, owner);
+      const root = await comment(h, owner, post);
+      const users = await Promise.all(Array.from({ length: 25 }, () => h.user()));
+      const first = await Promise.all(users.map((u) => comment(h, u, post, root.id)));
+      await Promise.all([
+        ...users.map((u) => comment(h, u, post)),
+        ...first.map((c, i) => h.call('DELETE', `/api/comments/${c.id}`, { as: users[i]! })),
+      ]);
+      expect(await commentCount(h, post)).toBe(26);
+      const stored = await h.models.Comment.findById(root.id).lean();
+      expect(stored?.reply_count).toBe(0);
+    },
+    SLOW,
+  );
+});
+
+/** Inserted directly (the API path is covered elsewhere): 1,000 comments, threads to depth 3. */
+async function seedThreads(post: string, total: number) {
+  const p = await h.models.Post.findById(post).lean();
+  const docs: Record<string, unknown>[] = [];
+  const base = Date.now() - total * 1000;
+  const add = (parent: { _id: Types.ObjectId; root_id: Types.ObjectId; depth: number } | null) => {
+    const _id = new Types.ObjectId();
+    const up = Math.floor(Math.random() * 20);
+    const down = Math.floor(Math.random() * 5);
+    const doc = {
+      _id,
+      content: `comment ${docs.length}`,
+      post_id: p!._id,
+      parent_id: parent?._id ?? null,
+      container_id: parent?._id ?? p!._id,
+      root_id: parent?.root_id ?? _id,
+      depth: parent ? parent.depth + 1 : 0,
+      author_id: new Types.ObjectId(owner.id),
+      author_username: owner.username,
+      community_id: p!.community_id,
+      community_name: p!.community_name,
+      community_nsfw: false,
+      upvotes: up,
+      downvotes: down,
+      score: up - down,
+      best: wilsonLowerBound(up, down),
+      reply_count: 0,
+      is_deleted: false,
+      created_at: new Date(base + docs.length * 1000),
+      updated_at: new Date(base + docs.length * 1000),
+    };
+    docs.push(doc);
+    if (parent)
+      (parent as { reply_count?: number }).reply_count =
+        ((parent as { reply_count?: number }).reply_count ?? 0) + 1;
+    return doc;
+  };
+  // 100 threads of 10: a top-level comment, then replies spread over depths 1-3.
+  for (let t = 0; t < total / 10; t++) {
+    const top = add(null);
+    const d1 = add(top);
+    const d1b = add(top);
+    const d2 = add(d1);
+    const d2b = add(d1b);
+    add(d2);
+    add(d2);
+    add(d2b);
+    add(d1);
+    add(top);
+  }
+  await h.models.Comment.insertMany(docs);
+  await h.models.Post.updateOne({ _id: p!._id }, { $set: { comment_count: docs.length } });
+  return docs;
+}
+
+describe('a post with 1,000 comments', () => {
+  it(
+    'builds the first page of best threads from a bounded number of queries',
+    async () => {
+      const { post } = await communityWithPost(h, owner);
+      const docs = await seedThreads(post, 1000);
+      const reader = await h.user();
+      // The caller's vote and save show up on nested replies too.
+      const deep = docs.find((d) => d.depth === 3)!;
+      await h.call('POST', `/api/comments/${String(deep._id)}/vote`, {
+        as: reader,
+        body: { vote_type: -1 },
+      });
+      await h.call('POST', `/api/comments/${String(deep._id)}/save`, { as: reader });
+
+      const queries: string[] = [];
+      h.conn.set('debug', (collection: string, method: string) => {
+        // The outbox relay runs on its own timer; only the request's queries count.
+        if (collection !== 'event_outbox') queries.push(`${collection}.${method}`);
+      });
+      let body: CommentThreadsResponse;
+      try {
+        const res = await h.call('GET', `/api/comments/post/${post}?sortBy=best&limit=50`, {
+          as: reader,
+        });
+        expect(res.status).toBe(200);
+        body = CommentThreadsResponse.parse(res.body);
+      } finally {
+        h.conn.set('debug', false);
+      }
+      // post lookup, page, count, descendants, caller votes, caller saves.
+      expect(queries.length, queries.join(', ')).toBeLessThanOrEqual(6);
+
+      expect(body.pagination).toEqual({ total: 100, hasMore: true });
+      expect(body.comments).toHaveLength(50);
+      const bests = body.comments.map(
+        (c) => docs.find((d) => String(d._id) === c.id)!.best as number,
+      );
+      expect([...bests].sort((a, b) => b - a)).toEqual(bests);
+      let count = 0;
+      const walk = (nodes: CommentThread[], depth: number, parent: string | null) => {
+        for (const n of nodes) {
+          count++;
+          expect(n.depth).toBe(depth);
+          expect(n.parent_id).toBe(parent);
+          expect(n.replies.length).toBe(n.reply_count);
+          walk(n.replies as CommentThread[], depth + 1, n.id);
+        }
+      };
+      walk(body.comments, 0, null);
+      expect(count).toBe(500);
+      // The reader's state on a nested reply, wherever it landed.
+      const second = await h.call('GET', `/api/comments/post/${post}?sortBy=best&limit=100`, {
+        as: reader,
+      });
+      const flat: CommentThread[] = [];
+      const collect = (nodes: CommentThread[]) => {
+        for (const n of nodes) {
+          flat.push(n);
+          collect(n.replies as CommentThread[]);
+        }
+      };
+      collect(CommentThreadsResponse.parse(second.body).comments);
+      expect(flat).toHaveLength(1000);
+      expect(flat.find((n) => n.id === String(deep._id))).toMatchObject({
+        user_vote: -1,
+        is_saved: true,
+      });
+    },
+    SLOW,
+  );
+});

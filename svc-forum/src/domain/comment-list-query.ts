@@ -1,0 +1,43 @@
+import type { Types } from 'mongoose';
+import type { CommentSort } from '@forum/contracts';
+
+type Direction = 1 | -1;
+
+/** Each sort matches an index on Comment (old walks the created_at index backwards). */
+export const COMMENT_SORTS: Record<CommentSort, Record<string, Direction>> = {
+  best: { best: -1, _id: -1 },
+  top: { score: -1, _id: -1 },
+  new: { created_at: -1, _id: -1 },
+  old: { created_at: 1, _id: 1 },
+};
+
+/**
+ * Top-level comments of a post (container: the post) or the direct replies of a comment
+ * (container: the comment): the same filter shape and indexes for both lists.
+ */
+export const commentListFilter = (containerId: Types.ObjectId) => ({ container_id: containerId });
+
+/** Profile lists: newest first; visitors never see NSFW comments. */
+export function authorCommentsFilter(authorId: Types.ObjectId, visitor: boolean) {
+  return visitor ? { author_id: authorId, community_nsfw: false } : { author_id: authorId };
+}
+export const AUTHOR_COMMENTS_SORT = { created_at: -1, _id: -1 } as const;
+
+/** The same order in memory, for replies loaded in one query and nested afterwards. */
+export function compareComments(
+  sort: CommentSort,
+): (
+  a: { _id: Types.ObjectId; best: number; score: number; created_at: Date },
+  b: { _id: Types.ObjectId; best: number; score: number; created_at: Date },
+) => number {
+  const key = (c: { best: number; score: number; created_at: Date }) =>
+    sort === 'best' ? c.best : sort === 'top' ? c.score : c.created_at.getTime();
+  const direction = sort === 'old' ? 1 : -1;
+  return (a, b) => {
+    const primary = key(a) - key(b);
+    if (primary !== 0) return primary * direction;
+    const ta = a._id.toHexString();
+    const tb = b._id.toHexString();
+    return (ta < tb ? -1 : ta > tb ? 1 : 0) * direction;
+  };
+}

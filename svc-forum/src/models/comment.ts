@@ -1,0 +1,83 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+
+export interface CommentDoc {
+  _id: Types.ObjectId;
+  content: string;
+  post_id: Types.ObjectId;
+  /** null for a top-level comment. */
+  parent_id: Types.ObjectId | null;
+  /** The list the comment appears in: its post when top-level, else its parent comment. One
+   * equality field per list keeps each list's index exact (ids of both kinds never collide). */
+  container_id: Types.ObjectId;
+  /** The top-level comment of the thread (itself for a top-level one): one query loads a
+   * whole page of threads with `root_id: {$in: roots}`. */
+  root_id: Types.ObjectId;
+  /** 0 top-level, up to MAX_COMMENT_DEPTH. */
+  depth: number;
+  /** null once deleted as a placeholder (the author is removed with the text). */
+  author_id: Types.ObjectId | null;
+  author_username: string | null;
+  // Copied from the post (they never change) so profile lists need no join for them and
+  // visitors' lists can drop NSFW by index.
+  community_id: Types.ObjectId;
+  community_name: string;
+  community_nsfw: boolean;
+  score: number;
+  upvotes: number;
+  downvotes: number;
+  /** wilsonLowerBound(upvotes, downvotes), kept current on each vote (ARCHITECTURE §8). */
+  best: number;
+  /** Direct replies, moved with $inc; a reply reserves its slot before it is inserted. */
+  reply_count: number;
+  is_deleted: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+export type CommentModel = Model<CommentDoc>;
+
+const commentSchema = new Schema<CommentDoc>(
+  {
+    content: { type: String, required: true },
+    post_id: { type: Schema.Types.ObjectId, required: true },
+    parent_id: { type: Schema.Types.ObjectId, default: null },
+    container_id: { type: Schema.Types.ObjectId, required: true },
+    root_id: { type: Schema.Types.ObjectId, required: true },
+    depth: { type: Number, required: true, min: 0 },
+    author_id: { type: Schema.Types.ObjectId, default: null },
+    author_username: { type: String, default: null },
+    community_id: { type: Schema.Types.ObjectId, required: true },
+    community_name: { type: String, required: true },
+    community_nsfw: { type: Boolean, default: false },
+    score: { type: Number, default: 0 },
+    upvotes: { type: Number, default: 0 },
+    downvotes: { type: Number, default: 0 },
+    best: { type: Number, default: 0 },
+    reply_count: { type: Number, default: 0 },
+    is_deleted: { type: Boolean, default: false },
+  },
+  {
+    collection: 'comments',
+    versionKey: false,
+    timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+);
+
+/**
+ * Top-level comments of a post and the direct replies of a comment share these (by
+ * container_id): one per sort key, _id breaking ties. `old` walks the created_at index
+ * backwards. comment-indexes.test.ts checks every query shape.
+ */
+for (const key of ['best', 'score', 'created_at'] as const) {
+  commentSchema.index({ container_id: 1, [key]: -1, _id: -1 });
+}
+// The post/community delete cascade.
+commentSchema.index({ post_id: 1 });
+// Every descendant of a page of threads in one query.
+commentSchema.index({ root_id: 1 });
+// Profile lists, newest first; visitors' add community_nsfw=false.
+commentSchema.index({ author_id: 1, created_at: -1, _id: -1 });
+commentSchema.index({ author_id: 1, community_nsfw: 1, created_at: -1, _id: -1 });
+
+export const defineCommentModel = (conn: Connection): CommentModel =>
+  (conn.models.Comment as CommentModel | undefined) ??
+  conn.model<CommentDoc>('Comment', commentSchema);

@@ -1,0 +1,16 @@
+import type { ListCommentsQuery } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import { findVisibleComment } from './shared/find-comment.js';
+import { loadThreads, type ThreadPage } from './shared/load-threads.js';
+
+/** GET /comments/{id}/replies: direct replies, each with its own replies nested. */
+export async function listCommentReplies(
+  models: ForumModels,
+  user: AuthUser | undefined,
+  id: string,
+  query: ListCommentsQuery,
+): Promise<ThreadPage> {
+  const comment = await findVisibleComment(models, id, user);
+  return loadThreads(models, user, { containerId: comment._id, rootId: comment.root_id }, query);
+}

@@ -1,0 +1,37 @@
+import type { CommentPageQuery } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import type { CommentDoc } from '../models/comment.js';
+import { oid } from '../http/ids.js';
+import { completeCommentPage, type CommentPage } from './shared/comment-page.js';
+
+/** GET /comments/saved/my: newest save first (index user_id, created_at, _id). */
+export async function listSavedComments(
+  models: ForumModels,
+  user: AuthUser,
+  { limit, offset }: CommentPageQuery,
+): Promise<CommentPage> {
+  const filter = { user_id: oid(user.id) };
+  const [saves, total] = await Promise.all([
+    models.CommentSave.find(filter, { comment_id: 1, created_at: 1 })
+      .sort({ created_at: -1, _id: -1 })
+      .skip(offset)
+      .limit(limit)
+      .lean(),
+    models.CommentSave.countDocuments(filter),
+  ]);
+  const ids = saves.map((s) => s.comment_id);
+  const docs = await models.Comment.find({ _id: { $in: ids } }).lean<CommentDoc[]>();
+  const byId = new Map(docs.map((c) => [c._id.toHexString(), c]));
+  // Deleting a comment drops its saves; one deleted meanwhile is skipped.
+  const comments = ids
+    .map((id) => byId.get(id.toHexString()))
+    .filter((c): c is CommentDoc => c !== undefined && !c.is_deleted);
+  const page = await completeCommentPage(models, user, comments, {
+    total,
+    offset,
+    listed: saves.length,
+  });
+  page.savedAt = new Map(saves.map((s) => [s.comment_id.toHexString(), s.created_at]));
+  return page;
+}

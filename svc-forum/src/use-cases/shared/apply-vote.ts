@@ -1,0 +1,43 @@
+import { isDuplicateKeyError } from '@forum/service-kit';
+import type { VoteValue } from '../../domain/vote-transition.js';
+
+/** The part of a vote model (PostVote, CommentVote) the state machine needs. */
+export interface VoteStore {
+  findOneAndDelete(filter: Record<string, unknown>): { lean(): PromiseLike<unknown> };
+  findOneAndUpdate(
+    filter: Record<string, unknown>,
+    update: Record<string, unknown>,
+  ): { lean(): PromiseLike<unknown> };
+  create(doc: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * Spec §4 for posts and comments alike, with single-document atomic operations, reporting the
+ * transition that actually happened: remove a matching vote, else flip an opposite one, else
+ * insert under the unique (user, target) index. A lost race (the document changed between
+ * steps) simply tries the next step or starts over, so concurrent requests never double-count.
+ * `key` names the voter and the target; `extra` is stored on insert only.
+ */
+export async function applyVote(
+  store: VoteStore,
+  key: Record<string, unknown>,
+  requested: 1 | -1,
+  extra: Record<string, unknown> = {},
+): Promise<{ previous: VoteValue; next: VoteValue }> {
+  const opposite = -requested as 1 | -1;
+  for (;;) {
+    if (await store.findOneAndDelete({ ...key, vote_type: requested }).lean()) {
+      return { previous: requested, next: 0 };
+    }
+    const flipped = await store
+      .findOneAndUpdate({ ...key, vote_type: opposite }, { $set: { vote_type: requested } })
+      .lean();
+    if (flipped) return { previous: opposite, next: requested };
+    try {
+      await store.create({ ...key, ...extra, vote_type: requested, created_at: new Date() });
+      return { previous: 0, next: requested };
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+    }
+  }
+}

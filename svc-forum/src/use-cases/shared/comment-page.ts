@@ -1,0 +1,43 @@
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../../models/index.js';
+import type { CommentDoc } from '../../models/comment.js';
+import { loadCommentState, type CommentCallerState } from './load-comment-state.js';
+
+/** A flat page of comments with where each lives (saved and profile lists). */
+export interface CommentPage {
+  comments: CommentDoc[];
+  total: number;
+  hasMore: boolean;
+  state: CommentCallerState;
+  /** post id -> title (titles can be edited, so they are read, not copied). */
+  postTitles: Map<string, string>;
+  /** Saved list only: comment id -> when the caller saved it. */
+  savedAt?: Map<string, Date>;
+}
+
+/** The page's post titles and the caller's state: one query each for the whole page. */
+export async function completeCommentPage(
+  models: ForumModels,
+  user: AuthUser | undefined,
+  comments: CommentDoc[],
+  counts: { total: number; offset: number; listed: number },
+): Promise<CommentPage> {
+  const postIds = [...new Set(comments.map((c) => c.post_id.toHexString()))];
+  const [posts, state] = await Promise.all([
+    postIds.length
+      ? models.Post.find({ _id: { $in: postIds } }, { title: 1 }).lean()
+      : Promise.resolve([]),
+    loadCommentState(
+      models,
+      user,
+      comments.map((c) => c._id),
+    ),
+  ]);
+  return {
+    comments,
+    total: counts.total,
+    hasMore: counts.offset + counts.listed < counts.total,
+    state,
+    postTitles: new Map(posts.map((p) => [p._id.toHexString(), p.title])),
+  };
+}

@@ -1,0 +1,55 @@
+import type { CommentSort } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { Types } from 'mongoose';
+import type { ForumModels } from '../../models/index.js';
+import type { CommentDoc } from '../../models/comment.js';
+import { buildCommentTree, type TreeNode } from '../../domain/comment-tree.js';
+import {
+  commentListFilter,
+  COMMENT_SORTS,
+  compareComments,
+} from '../../domain/comment-list-query.js';
+import { loadCommentState, type CommentCallerState } from './load-comment-state.js';
+
+export interface ThreadPage {
+  threads: TreeNode<CommentDoc>[];
+  total: number;
+  hasMore: boolean;
+  state: CommentCallerState;
+}
+
+/**
+ * A page of comments in a container (a post: its top-level ones; a comment: its replies), each with its whole
+ * subtree nested. A bounded number of queries whatever the thread sizes: the page, its count,
+ * every descendant of the page's threads at once (root_id index; the tree builder drops what is
+ * not under the page), then the caller's votes and saves for all of them.
+ */
+export async function loadThreads(
+  models: ForumModels,
+  user: AuthUser | undefined,
+  where: { containerId: Types.ObjectId; rootId?: Types.ObjectId },
+  page: { sortBy: CommentSort; limit: number; offset: number },
+): Promise<ThreadPage> {
+  const filter = commentListFilter(where.containerId);
+  const [tops, total] = await Promise.all([
+    models.Comment.find(filter)
+      .sort(COMMENT_SORTS[page.sortBy])
+      .skip(page.offset)
+      .limit(page.limit)
+      .lean<CommentDoc[]>(),
+    models.Comment.countDocuments(filter),
+  ]);
+  const rootIds = where.rootId ? [where.rootId] : tops.map((c) => c._id);
+  const minDepth = tops[0]?.depth ?? 0;
+  const descendants =
+    tops.length === 0 || tops.every((c) => c.reply_count === 0)
+      ? []
+      : await models.Comment.find({
+          root_id: { $in: rootIds },
+          depth: { $gt: minDepth },
+        }).lean<CommentDoc[]>();
+  const threads = buildCommentTree(tops, descendants, compareComments(page.sortBy));
+  const ids = [...tops, ...descendants].map((c) => c._id);
+  const state = await loadCommentState(models, user, ids);
+  return { threads, total, hasMore: page.offset + tops.length < total, state };
+}

@@ -1,0 +1,23 @@
+import type { UpdateCommentBody } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { ForumModels } from '../models/index.js';
+import type { CommentDoc } from '../models/comment.js';
+import { assertCanEditComment } from '../policies/comment-policy.js';
+import { findLiveComment } from './shared/find-comment.js';
+
+/** The author only; the guard on is_deleted keeps an edit from reviving a deleted comment. */
+export async function updateComment(
+  models: ForumModels,
+  user: AuthUser,
+  id: string,
+  { content }: UpdateCommentBody,
+): Promise<CommentDoc> {
+  const comment = await findLiveComment(models, id);
+  assertCanEditComment(comment, user);
+  const updated = await models.Comment.findOneAndUpdate(
+    { _id: comment._id, is_deleted: false },
+    { $set: { content } },
+    { returnDocument: 'after' },
+  ).lean<CommentDoc>();
+  return updated ?? { ...comment, content };
+}
