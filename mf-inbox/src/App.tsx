@@ -1,55 +1,29 @@
-import { Route, Routes, useParams } from 'react-router-dom';
-import { Link } from 'react-router-dom';
-import { Card, EmptyState, buttonClassName } from '@forum/ui';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { EmptyState, Spinner } from '@forum/ui';
+import { T } from './texts';
 import './inbox.css';
 
-function InboxPlaceholder() {
-  const { conversationId } = useParams();
-  return (
-    <Card className="inbox-page" data-testid="inbox-page">
-      <div className="inbox-page__head">
-        <h1 className="inbox-page__title">Messages</h1>
-        <Link to="/inbox/new" className={buttonClassName('primary', 'sm')}>
-          New Message
-        </Link>
-      </div>
-      <EmptyState
-        title={conversationId ? 'Conversation' : 'Select a conversation'}
-        message="Choose a conversation from the list to view messages."
-      />
-    </Card>
-  );
-}
-
-function NewMessagePlaceholder() {
-  return (
-    <Card className="inbox-page" data-testid="inbox-new-page">
-      <h1 className="inbox-page__title">New Message</h1>
-      <p>Send a private message to another user</p>
-    </Card>
-  );
-}
+// Route-level chunks: the list/conversation screen and the new-message form load on their own.
+const InboxPage = lazy(() => import('./pages/InboxPage'));
+const NewMessagePage = lazy(() => import('./pages/NewMessagePage'));
 
 function NotFound() {
-  return (
-    <EmptyState
-      title="Page not found"
-      message="The page you are looking for does not exist."
-      data-testid="not-found"
-    />
-  );
+  return <EmptyState title={T.pageNotFound} message={T.pageNotFoundText} data-testid="not-found" />;
 }
 
 /** The inbox remote's routes (absolute paths, inside the host's router). */
 export default function App() {
   return (
     <div className="inbox-root" data-testid="remote-inbox">
-      <Routes>
-        <Route path="/inbox" element={<InboxPlaceholder />} />
-        <Route path="/inbox/new" element={<NewMessagePlaceholder />} />
-        <Route path="/inbox/:conversationId" element={<InboxPlaceholder />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <Suspense fallback={<Spinner block label="Loading" data-testid="inbox-route-loading" />}>
+        <Routes>
+          <Route path="/inbox" element={<InboxPage />} />
+          <Route path="/inbox/new" element={<NewMessagePage />} />
+          <Route path="/inbox/:conversationId" element={<InboxPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,95 @@
+import { useId, useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Alert } from '@forum/ui';
+import { useSendMessage } from '../api';
+import { T } from '../texts';
+
+/** The reply box: Enter sends, Shift+Enter adds a line break (spec §2, §4 send-message states). */
+export function Composer({
+  conversationId,
+  onSent,
+}: {
+  conversationId: string;
+  onSent: () => void;
+}) {
+  const [text, setText] = useState('');
+  const send = useSendMessage(conversationId);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const state: unknown = useLocation().state;
+  const focusReply =
+    typeof state === 'object' && state !== null && 'focusReply' in state && !!state.focusReply;
+  const labelId = useId();
+  const errorId = useId();
+  const blank = text.trim() === '';
+  const disabled = blank || send.isPending;
+
+  const submit = () => {
+    if (disabled) return;
+    const content = text.trim();
+    send.mutate(content, {
+      onSuccess: () => {
+        setText('');
+        onSent();
+        inputRef.current?.focus();
+      },
+    });
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    submit();
+  };
+
+  return (
+    <form className="inbox-composer" onSubmit={onSubmit} data-testid="composer">
+      {send.isError ? (
+        <Alert variant="error" className="inbox-composer__error" data-testid="send-error">
+          <span id={errorId}>{T.failedSend}</span>
+        </Alert>
+      ) : null}
+      <div className="inbox-composer__row">
+        <label id={labelId} className="ui-sr-only" htmlFor={`${labelId}-input`}>
+          Reply
+        </label>
+        <textarea
+          id={`${labelId}-input`}
+          ref={inputRef}
+          className="ui-input inbox-composer__input"
+          rows={2}
+          autoFocus={focusReply}
+          placeholder={T.typeMessage}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={send.isError ? errorId : undefined}
+          data-testid="message-input"
+        />
+        <button
+          type="submit"
+          className="ui-button ui-button--primary inbox-composer__send"
+          disabled={disabled}
+          aria-label={T.sendMessage}
+          aria-busy={send.isPending || undefined}
+          data-testid="send-button"
+        >
+          <SendIcon />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SendIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M2.01 21 23 12 2.01 3 2 10l15 2-15 2z" />
+    </svg>
+  );
+}

@@ -1,0 +1,122 @@
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  CountBadge,
+  ErrorState,
+  Spinner,
+  cx,
+  formatCount,
+  formatRelativeTime,
+} from '@forum/ui';
+import { useConversations } from '../api';
+import { T } from '../texts';
+import { useNow } from '../useNow';
+import { InitialAvatar } from './Avatar';
+
+/** Left column: the signed-in user's conversations, newest first, 20 per page. */
+export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
+  const query = useConversations();
+  const now = useNow();
+  const conversations = query.data?.pages.flatMap((p) => p.conversations) ?? [];
+
+  let body;
+  if (query.isPending) {
+    body = <Spinner block label="Loading conversations" data-testid="conversations-loading" />;
+  } else if (query.isError && conversations.length === 0) {
+    body = (
+      <ErrorState
+        title={T.failedConversations}
+        onRetry={() => void query.refetch()}
+        retryLabel={T.tryAgain}
+        data-testid="conversations-error"
+      />
+    );
+  } else if (conversations.length === 0) {
+    body = (
+      <p className="inbox-list__empty" data-testid="conversations-empty">
+        {T.noConversations}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="inbox-list__items" data-testid="conversation-list">
+          {conversations.map((c) => {
+            const selected = c.id === selectedId;
+            return (
+              <li key={c.id}>
+                <Link
+                  to={`/inbox/${encodeURIComponent(c.id)}`}
+                  className={cx('inbox-entry', selected && 'inbox-entry--selected')}
+                  aria-current={selected ? 'page' : undefined}
+                  data-testid="conversation-item"
+                  data-conversation-id={c.id}
+                  data-selected={selected ? 'true' : 'false'}
+                >
+                  <InitialAvatar username={c.other_username} />
+                  <span className="inbox-entry__body">
+                    <span className="inbox-entry__top">
+                      <span className="inbox-entry__user" data-testid="conversation-username">
+                        u/{c.other_username}
+                      </span>
+                      {c.unread_count > 0 ? (
+                        <>
+                          <CountBadge
+                            count={c.unread_count}
+                            data-testid="conversation-unread-badge"
+                          />
+                          <span className="ui-sr-only">, {formatCount(c.unread_count)} unread</span>
+                        </>
+                      ) : null}
+                      <time
+                        className="inbox-entry__time"
+                        dateTime={c.last_message_at}
+                        data-testid="conversation-time"
+                      >
+                        {formatRelativeTime(c.last_message_at, now)}
+                      </time>
+                    </span>
+                    <span className="inbox-entry__subject" data-testid="conversation-subject">
+                      {c.subject}
+                    </span>
+                    <span className="inbox-entry__last" data-testid="conversation-last-message">
+                      {c.last_message}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        {query.hasNextPage ? (
+          <div className="inbox-list__more">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+              data-testid="conversations-load-more"
+            >
+              {T.loadMoreConversations}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <nav
+      className="inbox-list"
+      aria-labelledby="inbox-conversations-title"
+      data-testid="conversations"
+    >
+      <h2 id="inbox-conversations-title" className="inbox-list__title">
+        {T.conversations}
+      </h2>
+      <div className="inbox-list__scroll" data-testid="conversations-scroll">
+        {body}
+      </div>
+    </nav>
+  );
+}

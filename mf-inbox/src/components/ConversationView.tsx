@@ -1,0 +1,191 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useSession } from '@forum/sdk';
+import { Button, ErrorState, Spinner, cx, formatRelativeTime } from '@forum/ui';
+import { flattenMessages, isNotFound, useConversation, useRefreshInboxCounters } from '../api';
+import type { Message } from '../api';
+import { T } from '../texts';
+import { useNow } from '../useNow';
+import { InitialAvatar } from './Avatar';
+import { Composer } from './Composer';
+
+/** Near enough to the end that new messages should keep the view pinned there. */
+const STICK_PX = 80;
+
+/** Right pane: one conversation, polled every 10 s, with the reply box. */
+export function ConversationView({ id }: { id: string }) {
+  const query = useConversation(id);
+  const { user } = useSession();
+  const myId = user?.id ?? '';
+  const now = useNow();
+  const refreshCounters = useRefreshInboxCounters();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stickToEnd = useRef(true);
+  const lastSeenId = useRef<string | null>(null);
+  const prependAnchor = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const messages = flattenMessages(query.data);
+  const first = query.data?.pages[0];
+  const lastId = messages.at(-1)?.id ?? null;
+
+  // Opening or polling marked the other's messages read: the list and header badges follow.
+  // Only when something changed (first load, a new message), not on every poll.
+  useEffect(() => {
+    if (!first) return;
+    const previous = lastSeenId.current;
+    if (previous === lastId) return;
+    lastSeenId.current = lastId;
+    refreshCounters();
+    if (previous === null) return;
+    const last = messages.at(-1);
+    if (last && last.sender_id !== myId) {
+      setAnnouncement(`New message from u/${first.other_username}: ${last.content}`);
+    }
+  }, [first, lastId, messages, myId, refreshCounters]);
+
+  // Keep the end in view on open, on a sent message and on arrivals while the reader is at the
+  // end; keep the reader's place when earlier messages are put on top.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    if (prependAnchor.current !== null) {
+      el.scrollTop = el.scrollHeight - prependAnchor.current;
+      prependAnchor.current = null;
+      return;
+    }
+    if (stickToEnd.current) el.scrollTop = el.scrollHeight;
+  }, [lastId, messages.length]);
+
+  if (query.isPending) {
+    return <Spinner block label="Loading conversation" data-testid="conversation-loading" />;
+  }
+  if (query.isError && !query.data) {
+    if (isNotFound(query.error)) {
+      return (
+        <div className="ui-state ui-state--error" role="alert" data-testid="conversation-not-found">
+          <p className="ui-state__title">{T.notFoundTitle}</p>
+          <p className="ui-state__text">{T.notFoundText}</p>
+        </div>
+      );
+    }
+    return (
+      <ErrorState
+        title={T.failedConversation}
+        onRetry={() => void query.refetch()}
+        retryLabel={T.tryAgain}
+        data-testid="conversation-error"
+      />
+    );
+  }
+  const detail = first!;
+
+  const loadEarlier = () => {
+    const el = scrollRef.current;
+    if (el) prependAnchor.current = el.scrollHeight - el.scrollTop;
+    void query.fetchNextPage();
+  };
+
+  return (
+    <section
+      className="inbox-thread"
+      aria-labelledby="inbox-thread-title"
+      data-testid="conversation"
+    >
+      <header className="inbox-thread__head">
+        <InitialAvatar username={detail.other_username} />
+        <div>
+          <h2
+            id="inbox-thread-title"
+            className="inbox-thread__user"
+            data-testid="conversation-other-user"
+          >
+            u/{detail.other_username}
+          </h2>
+          <p className="inbox-thread__subject" data-testid="conversation-subject-title">
+            {detail.subject}
+          </p>
+        </div>
+      </header>
+      <div
+        ref={scrollRef}
+        className="inbox-thread__scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={`Messages with u/${detail.other_username}`}
+        data-testid="message-scroll"
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          stickToEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+        }}
+      >
+        {query.hasNextPage ? (
+          <div className="inbox-thread__earlier">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={loadEarlier}
+              disabled={query.isFetchingNextPage}
+              data-testid="messages-load-earlier"
+            >
+              {T.loadEarlier}
+            </Button>
+          </div>
+        ) : null}
+        <ol className="inbox-thread__messages" data-testid="message-list">
+          {messages.map((m) => (
+            <MessageItem
+              key={m.id}
+              message={m}
+              own={m.sender_id === myId}
+              other={detail.other_username}
+              now={now}
+            />
+          ))}
+        </ol>
+      </div>
+      <div
+        className="ui-sr-only"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="message-announcer"
+      >
+        {announcement}
+      </div>
+      <Composer
+        conversationId={id}
+        onSent={() => {
+          stickToEnd.current = true;
+        }}
+      />
+    </section>
+  );
+}
+
+function MessageItem({
+  message,
+  own,
+  other,
+  now,
+}: {
+  message: Message;
+  own: boolean;
+  other: string;
+  now: number;
+}) {
+  return (
+    <li
+      className={cx('inbox-msg', own ? 'inbox-msg--own' : 'inbox-msg--other')}
+      data-testid="message"
+      data-own={own ? 'true' : 'false'}
+      data-message-id={message.id}
+    >
+      <span className="ui-sr-only">{own ? 'You' : `u/${other}`}: </span>
+      <p className="inbox-msg__content" data-testid="message-content">
+        {message.content}
+      </p>
+      <time className="inbox-msg__time" dateTime={message.created_at} data-testid="message-time">
+        {formatRelativeTime(message.created_at, now)}
+      </time>
+    </li>
+  );
+}
