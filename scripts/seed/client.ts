@@ -89,8 +89,8 @@ export class Api {
         body: { username, email: `${username.toLowerCase()}@example.test`, password },
       });
     } catch (error) {
-      // Taken (identity answers 400 with the reasons): sign in instead.
-      if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) {
+      // Taken (identity answers 409 with the reasons): sign in instead.
+      if (!(error instanceof ApiError) || error.status !== 409) {
         throw error;
       }
       json = await this.raw('POST', '/auth/login', {

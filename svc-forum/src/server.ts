@@ -1,6 +1,7 @@
 import {
   connectMongo,
   connectNats,
+  createActiveUserCache,
   createAuth,
   createEventOutbox,
   createLogger,
@@ -8,6 +9,7 @@ import {
   ensureStreams,
   runService,
   shutdownSequence,
+  type AuthKeyOptions,
   type EventOutbox,
   type Logger,
   type RunningConsumer,
@@ -22,6 +24,21 @@ import { forumStreams } from './events/streams.js';
 import { startDirectoryConsumer } from './events/directory-consumer.js';
 import { createForumModels } from './models/index.js';
 import { createForumMedia } from './media.js';
+import { checkUserActive } from './use-cases/check-user-active.js';
+
+/**
+ * The is-active check behind every token (ARCHITECTURE §5): answers are reused for 5 s, so a
+ * deactivation reaches a request within that (at once in the process that applies the event),
+ * and steady-state requests cost no database read. Bounded to 10,000 users (oldest dropped).
+ */
+export const ACTIVE_USER_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
+
+export interface StartOptions {
+  handleSignals?: boolean;
+  logger?: Logger;
+  /** Token verification key; default: identity's JWKS at IDENTITY_URL (tests pass their own). */
+  auth?: AuthKeyOptions;
+}
 
 export interface RunningForum extends RunningService {
   conn: Connection;
@@ -34,7 +51,7 @@ export interface RunningForum extends RunningService {
 /** Everything main.ts does after reading config; integration tests start the service this way. */
 export async function startForumService(
   config: ForumConfig,
-  { handleSignals = true, logger }: { handleSignals?: boolean; logger?: Logger } = {},
+  { handleSignals = true, logger, auth: authKeys }: StartOptions = {},
 ): Promise<RunningForum> {
   const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
@@ -44,9 +61,24 @@ export async function startForumService(
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
   const models = createForumModels(conn);
-  const consumers = [await startDirectoryConsumer({ js, conn, models, logger: log })];
+  const activeUsers = createActiveUserCache(
+    (userId) => checkUserActive(models, userId),
+    ACTIVE_USER_CACHE,
+  );
+  const consumers = [
+    await startDirectoryConsumer({
+      js,
+      conn,
+      models,
+      logger: log,
+      onUserUpdated: (userId) => activeUsers.forget(userId),
+    }),
+  ];
 
-  const auth = createAuth({ jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href });
+  const auth = createAuth({
+    ...(authKeys ?? { jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href }),
+    isActive: activeUsers.isActive,
+  });
   const app = createForumApp({
     logger: log,
     conn,

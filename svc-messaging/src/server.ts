@@ -1,6 +1,7 @@
 import {
   connectMongo,
   connectNats,
+  createActiveUserCache,
   createAuth,
   createEventOutbox,
   createLogger,
@@ -8,7 +9,7 @@ import {
   ensureStreams,
   runService,
   shutdownSequence,
-  type Auth,
+  type AuthKeyOptions,
   type EventOutbox,
   type Logger,
   type RunningConsumer,
@@ -22,6 +23,14 @@ import { messagingStreams } from './events/streams.js';
 import { startDirectoryConsumer } from './events/directory-consumer.js';
 import { startNotificationConsumers } from './events/notification-consumers.js';
 import { createMessagingModels, initMessagingModels } from './models/index.js';
+import { checkUserActive } from './use-cases/check-user-active.js';
+
+/**
+ * The is-active check behind every token (ARCHITECTURE §5): answers are reused for 5 s, so a
+ * deactivation reaches a request within that (at once in the process that applies the event),
+ * and steady-state requests cost no database read. Bounded to 10,000 users (oldest dropped).
+ */
+export const ACTIVE_USER_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
 
 export interface RunningMessaging extends RunningService {
   conn: Connection;
@@ -33,14 +42,14 @@ export interface RunningMessaging extends RunningService {
 export interface StartOptions {
   handleSignals?: boolean;
   logger?: Logger;
-  /** Token verification; default: identity's JWKS at IDENTITY_URL (tests pass their own keys). */
-  auth?: Auth;
+  /** Token verification key; default: identity's JWKS at IDENTITY_URL (tests pass their own). */
+  auth?: AuthKeyOptions;
 }
 
 /** Everything main.ts does after reading config; integration tests start the service this way. */
 export async function startMessagingService(
   config: MessagingConfig,
-  { handleSignals = true, logger, auth }: StartOptions = {},
+  { handleSignals = true, logger, auth: authKeys }: StartOptions = {},
 ): Promise<RunningMessaging> {
   const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
@@ -51,6 +60,10 @@ export async function startMessagingService(
   const js = nats.jetstream();
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
+  const activeUsers = createActiveUserCache(
+    (userId) => checkUserActive(models, userId),
+    ACTIVE_USER_CACHE,
+  );
   const consumerDeps = {
     js,
     conn,
@@ -60,15 +73,20 @@ export async function startMessagingService(
     backoffBaseMs: config.EVENT_RETRY_BASE_MS,
   };
   const consumers = [
-    await startDirectoryConsumer(consumerDeps),
+    await startDirectoryConsumer({
+      ...consumerDeps,
+      onUserUpdated: (userId) => activeUsers.forget(userId),
+    }),
     ...(await startNotificationConsumers(consumerDeps)),
   ];
 
   const app = createMessagingApp({
     logger: log,
     models,
-    auth:
-      auth ?? createAuth({ jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href }),
+    auth: createAuth({
+      ...(authKeys ?? { jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href }),
+      isActive: activeUsers.isActive,
+    }),
     events: outbox,
     ready: dependencyReadiness({ mongo: conn, nats }),
   });

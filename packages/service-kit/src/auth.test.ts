@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Router } from '@koa/router';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { createAuth } from './auth.js';
+import { createActiveUserCache, createAuth } from './auth.js';
 import { createApp } from './http/create-app.js';
 import { createLogger } from './logger.js';
 import { createTestKeys, type TestKeys } from './testing/keys.js';
@@ -138,5 +138,183 @@ describe('JWKS URL', () => {
     } finally {
       await remote.close();
     }
+  });
+});
+
+describe('isActive check', () => {
+  const inactive = new Set<string>();
+  const calls: string[] = [];
+  let checked: ServedApp;
+  let failing: ServedApp;
+
+  beforeAll(async () => {
+    const isActive = async (id: string) => {
+      calls.push(id);
+      return !inactive.has(id);
+    };
+    checked = await serve(appWith(createAuth({ publicKey: keys.publicPem, isActive })));
+    failing = await serve(
+      appWith(
+        createAuth({
+          publicKey: keys.publicPem,
+          isActive: () => Promise.reject(new Error('directory down')),
+        }),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await checked.close();
+    await failing.close();
+  });
+
+  const call = (app: ServedApp, path: string, token?: string) =>
+    app.fetch(path, token === undefined ? {} : { headers: { Authorization: `Bearer ${token}` } });
+
+  it('lets an active account through and asks about the token subject', async () => {
+    calls.length = 0;
+    const token = await keys.sign(user);
+    expect((await call(checked, '/private', token)).status).toBe(200);
+    expect(await (await call(checked, '/public', token)).json()).toEqual({ user });
+    expect(calls).toEqual([user.id, user.id]);
+  });
+
+  it('refuses a deactivated account on requireAuth and on optionalAuth with 401', async () => {
+    inactive.add(user.id);
+    try {
+      const token = await keys.sign(user);
+      for (const path of ['/private', '/public']) {
+        const res = await call(checked, path, token);
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ error: 'Account is deactivated' });
+      }
+      // Anonymous requests are untouched.
+      expect(await (await call(checked, '/public')).json()).toEqual({ user: null });
+    } finally {
+      inactive.delete(user.id);
+    }
+    expect((await call(checked, '/private', await keys.sign(user))).status).toBe(200);
+  });
+
+  it('does not run for a missing or invalid token', async () => {
+    calls.length = 0;
+    expect((await call(checked, '/private')).status).toBe(401);
+    expect((await call(checked, '/public')).status).toBe(200);
+    const other = await createTestKeys();
+    const bad = await call(checked, '/private', await other.sign(user));
+    expect(await bad.json()).toEqual({ error: 'Invalid or expired token' });
+    expect(calls).toEqual([]);
+  });
+
+  it('applies to verify()', async () => {
+    const auth = createAuth({ publicKey: keys.publicPem, isActive: async () => false });
+    await expect(auth.verify(await keys.sign(user))).rejects.toMatchObject({
+      status: 401,
+      message: 'Account is deactivated',
+    });
+  });
+
+  it('fails the request (500, no internals) when the check itself fails', async () => {
+    const res = await call(failing, '/private', await keys.sign(user));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Internal server error' });
+  });
+});
+
+describe('createActiveUserCache', () => {
+  function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
+    let clock = 1_000;
+    const state = new Map<string, boolean>();
+    const lookups: string[] = [];
+    const cache = createActiveUserCache(
+      async (id) => {
+        lookups.push(id);
+        return state.get(id) ?? true;
+      },
+      { ...options, now: () => clock },
+    );
+    return {
+      cache,
+      state,
+      lookups,
+      advance: (ms: number) => {
+        clock += ms;
+      },
+    };
+  }
+
+  it('answers from memory within the TTL and looks again after it', async () => {
+    const { cache, state, lookups, advance } = setup({ ttlMs: 5_000 });
+    expect(await cache.isActive('a')).toBe(true);
+    state.set('a', false);
+    advance(4_999);
+    expect(await cache.isActive('a')).toBe(true);
+    expect(lookups).toEqual(['a']);
+    advance(1);
+    expect(await cache.isActive('a')).toBe(false);
+    expect(lookups).toEqual(['a', 'a']);
+  });
+
+  it('shares one lookup between concurrent callers', async () => {
+    const { cache, lookups } = setup();
+    const answers = await Promise.all([
+      cache.isActive('a'),
+      cache.isActive('a'),
+      cache.isActive('b'),
+    ]);
+    expect(answers).toEqual([true, true, true]);
+    expect(lookups).toEqual(['a', 'b']);
+  });
+
+  it('forget() makes the next call look again', async () => {
+    const { cache, state, lookups } = setup();
+    expect(await cache.isActive('a')).toBe(true);
+    state.set('a', false);
+    cache.forget('a');
+    expect(await cache.isActive('a')).toBe(false);
+    expect(lookups).toEqual(['a', 'a']);
+  });
+
+  it('does not store the answer of a lookup that started before forget()', async () => {
+    let release!: (active: boolean) => void;
+    const lookups: string[] = [];
+    const cache = createActiveUserCache((id) => {
+      lookups.push(id);
+      return lookups.length === 1
+        ? new Promise<boolean>((resolve) => (release = resolve))
+        : Promise.resolve(false);
+    });
+    const stale = cache.isActive('a');
+    cache.forget('a'); // the account changed while the first read was in flight
+    release(true);
+    expect(await stale).toBe(true);
+    expect(await cache.isActive('a')).toBe(false);
+    expect(lookups).toEqual(['a', 'a']);
+  });
+
+  it('stays within maxEntries, dropping the oldest', async () => {
+    const { cache, lookups } = setup({ maxEntries: 2 });
+    await cache.isActive('a');
+    await cache.isActive('b');
+    await cache.isActive('c');
+    expect(cache.size).toBe(2);
+    lookups.length = 0;
+    await cache.isActive('c');
+    await cache.isActive('b');
+    expect(lookups).toEqual([]);
+    await cache.isActive('a');
+    expect(lookups).toEqual(['a']);
+    expect(cache.size).toBe(2);
+  });
+
+  it('does not cache a failed lookup', async () => {
+    let fail = true;
+    const cache = createActiveUserCache(async () => {
+      if (fail) throw new Error('down');
+      return false;
+    });
+    await expect(cache.isActive('a')).rejects.toThrow('down');
+    fail = false;
+    expect(await cache.isActive('a')).toBe(false);
+    expect(cache.size).toBe(1);
   });
 });

@@ -13,21 +13,43 @@ import type { AuthUser } from './http/koa-types.js';
 
 export const JWT_ALG = 'ES256';
 
-export type AuthOptions =
+/** Where the verification key comes from (identity's JWKS, or a key given directly). */
+export type AuthKeyOptions =
   | { jwksUrl: string; issuer?: string; audience?: string }
   | { publicKey: string | CryptoKey | KeyObject; issuer?: string; audience?: string };
 
+/**
+ * Whether the account behind a verified token may still act. Resolves false for a deactivated
+ * account; a rejection propagates (the request fails, it is not let through).
+ */
+export type IsActiveCheck = (userId: string) => Promise<boolean>;
+
+export type AuthOptions = AuthKeyOptions & {
+  /**
+   * Run after a token verifies (requireAuth, optionalAuth and verify): false -> 401
+   * 'Account is deactivated'. Access tokens live 15 minutes; this lets a service refuse the rest
+   * of a deactivated account's token. Keep it cheap (see createActiveUserCache).
+   */
+  isActive?: IsActiveCheck;
+};
+
 export interface Auth {
-  /** Sets ctx.state.user when a valid token is present; rejects a bad one, allows none. */
+  /**
+   * Sets ctx.state.user when a valid token is present; allows none. A token that is present but
+   * not (or no longer) acceptable -- bad, expired, or its account deactivated -- is a 401, never a
+   * silent downgrade to anonymous: the client then refreshes or signs out.
+   */
   optionalAuth: Middleware;
-  /** 401 unless a valid token is present. */
+  /** 401 unless a valid token of an active account is present. */
   requireAuth: Middleware;
-  /** Verify a raw token; throws HttpError(401). */
+  /** Verify a raw token (and the isActive check when configured); throws HttpError(401). */
   verify(token: string): Promise<AuthUser>;
 }
 
 export const AUTH_REQUIRED = 'Authentication required';
 export const INVALID_TOKEN = 'Invalid or expired token';
+/** Same text (and status) as identity's own routes give a deactivated account's token. */
+export const ACCOUNT_DEACTIVATED = 'Account is deactivated';
 
 /** Claims identity puts in access tokens: sub = user id. */
 interface AccessClaims extends JWTPayload {
@@ -57,7 +79,7 @@ export function createAuth(options: AuthOptions): Auth {
     keyPromise = Promise.resolve(options.publicKey);
   }
 
-  async function verify(token: string): Promise<AuthUser> {
+  async function verifyToken(token: string): Promise<AuthUser> {
     let payload: AccessClaims;
     try {
       const key = await keyPromise;
@@ -81,6 +103,13 @@ export function createAuth(options: AuthOptions): Auth {
     return { id: payload.sub, username: payload.username, isAdmin: payload.is_admin === true };
   }
 
+  const { isActive } = options;
+  async function verify(token: string): Promise<AuthUser> {
+    const user = await verifyToken(token);
+    if (isActive && !(await isActive(user.id))) throw new HttpError(401, ACCOUNT_DEACTIVATED);
+    return user;
+  }
+
   const optionalAuth: Middleware = async (ctx, next) => {
     const token = bearer(ctx.get('Authorization') || undefined);
     if (token !== undefined) {
@@ -99,4 +128,84 @@ export function createAuth(options: AuthOptions): Auth {
   };
 
   return { optionalAuth, requireAuth, verify };
+}
+
+export interface ActiveUserCacheOptions {
+  /** How long an answer is reused (default 5 s): the most a deactivation can lag per process. */
+  ttlMs?: number;
+  /** Most users remembered (default 10,000); the oldest entry goes first. */
+  maxEntries?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export interface ActiveUserCache {
+  /** The cached answer, or one lookup shared by concurrent callers. Pass as createAuth's isActive. */
+  isActive: IsActiveCheck;
+  /**
+   * Drop what is known about a user (call it when this process applies a change to the account),
+   * so the next request looks again instead of waiting for the TTL.
+   */
+  forget(userId: string): void;
+  /** Entries held (expired ones included until they are looked up or evicted). */
+  readonly size: number;
+}
+
+/**
+ * A small in-process cache in front of an is-active lookup (e.g. a read of the service's user
+ * directory replica), so the check costs no database round trip per request in steady state.
+ * Failed lookups are not cached. A lookup that started before a forget() does not store its
+ * (possibly stale) answer.
+ */
+export function createActiveUserCache(
+  lookup: IsActiveCheck,
+  { ttlMs = 5_000, maxEntries = 10_000, now = Date.now }: ActiveUserCacheOptions = {},
+): ActiveUserCache {
+  const entries = new Map<string, { active: boolean; expiresAt: number }>();
+  const pending = new Map<string, Promise<boolean>>();
+  // Bumped by forget(): a lookup that began under an older epoch may have read the old state.
+  let epoch = 0;
+
+  function store(userId: string, active: boolean): void {
+    entries.delete(userId); // re-insert at the end: Map order is the eviction order
+    while (entries.size >= maxEntries) {
+      const oldest = entries.keys().next();
+      if (oldest.done) break;
+      entries.delete(oldest.value);
+    }
+    if (maxEntries > 0) entries.set(userId, { active, expiresAt: now() + ttlMs });
+  }
+
+  function isActive(userId: string): Promise<boolean> {
+    const hit = entries.get(userId);
+    if (hit) {
+      if (hit.expiresAt > now()) return Promise.resolve(hit.active);
+      entries.delete(userId);
+    }
+    const inFlight = pending.get(userId);
+    if (inFlight) return inFlight;
+    const startedAt = epoch;
+    const promise = lookup(userId)
+      .then((active) => {
+        if (epoch === startedAt) store(userId, active);
+        return active;
+      })
+      .finally(() => {
+        if (pending.get(userId) === promise) pending.delete(userId);
+      });
+    pending.set(userId, promise);
+    return promise;
+  }
+
+  return {
+    isActive,
+    forget(userId) {
+      epoch += 1;
+      entries.delete(userId);
+      pending.delete(userId);
+    },
+    get size() {
+      return entries.size;
+    },
+  };
 }

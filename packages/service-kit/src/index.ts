@@ -32,11 +32,17 @@ export type { ReadinessCheck } from './http/probes.js';
 export { parseBody, parseQuery, parseParams } from './http/validation.js';
 export {
   createAuth,
+  createActiveUserCache,
   JWT_ALG,
   AUTH_REQUIRED,
   INVALID_TOKEN,
+  ACCOUNT_DEACTIVATED,
   type Auth,
   type AuthOptions,
+  type AuthKeyOptions,
+  type IsActiveCheck,
+  type ActiveUserCache,
+  type ActiveUserCacheOptions,
 } from './auth.js';
 export { signAccessToken } from './tokens.js';
 export {

@@ -23,6 +23,8 @@ export function startDirectoryConsumer(deps: {
   conn: Connection;
   models: ForumModels;
   logger: Logger;
+  /** Told after an identity.user.updated is handled (drops the user from the is-active cache). */
+  onUserUpdated?: (userId: string) => void;
 }): Promise<RunningConsumer> {
   const guard = processedEventGuard(deps.conn);
   return startConsumer<DirectoryEvent>({
@@ -39,6 +41,9 @@ export function startDirectoryConsumer(deps: {
           ? recordRegisteredUser(deps.models, event as EventOf<typeof Subjects.UserRegistered>)
           : updateDirectoryUser(deps.models, event as EventOf<typeof Subjects.UserUpdated>),
       );
+      if (subject === Subjects.UserUpdated) {
+        deps.onUserUpdated?.((event as EventOf<typeof Subjects.UserUpdated>).user_id);
+      }
     },
   });
 }

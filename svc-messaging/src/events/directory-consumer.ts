@@ -23,6 +23,8 @@ export function startDirectoryConsumer(deps: {
   conn: Connection;
   models: MessagingModels;
   logger: Logger;
+  /** Told after an identity.user.updated is handled (drops the user from the is-active cache). */
+  onUserUpdated?: (userId: string) => void;
   maxDeliver?: number;
 }): Promise<RunningConsumer> {
   const guard = processedEventGuard(deps.conn);
@@ -41,6 +43,9 @@ export function startDirectoryConsumer(deps: {
           ? recordRegisteredUser(deps.models, event as EventOf<typeof Subjects.UserRegistered>)
           : updateDirectoryUser(deps.models, event as EventOf<typeof Subjects.UserUpdated>),
       );
+      if (subject === Subjects.UserUpdated) {
+        deps.onUserUpdated?.((event as EventOf<typeof Subjects.UserUpdated>).user_id);
+      }
       log.debug(
         { eventId: event.id, applied },
         applied ? 'directory updated' : 'duplicate event ignored',

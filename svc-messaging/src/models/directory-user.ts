@@ -10,6 +10,12 @@ export interface DirectoryUserDoc {
   username: string;
   username_lower: string;
   avatar_url: string | null;
+  /**
+   * False once identity deactivates the account (identity.user.updated): the auth check then
+   * refuses the rest of its access token. Documents written before the field existed lack it;
+   * a missing value counts as active.
+   */
+  is_active: boolean;
   registered_at: Date;
   updated_at: Date;
 }
@@ -21,6 +27,7 @@ const directoryUserSchema = new Schema<DirectoryUserDoc>(
     username: { type: String, required: true },
     username_lower: { type: String, required: true },
     avatar_url: { type: String, default: null },
+    is_active: { type: Boolean, default: true },
     registered_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { Streams, createEvent, type EventData, type EventSubject } from '@forum/contracts';
-import { connectNats, createAuth, publishEvent } from '@forum/service-kit';
+import { connectNats, publishEvent } from '@forum/service-kit';
 import {
   captureLogs,
   createTestKeys,
@@ -79,7 +79,7 @@ export async function startHarness(): Promise<Harness> {
     EVENT_MAX_DELIVER: '3',
     EVENT_RETRY_BASE_MS: '50',
   });
-  const auth = createAuth({ publicKey: keys.publicPem });
+  const auth = { publicKey: keys.publicPem };
   const launch = () => startMessagingService(config, { handleSignals: false, logger, auth });
   const extras: RunningMessaging[] = [];
 

@@ -19,9 +19,11 @@ export async function recordRegisteredUser(
         username: event.username,
         username_lower: event.username.toLowerCase(),
         avatar_url: event.avatar_url,
-        registered_at: new Date(event.created_at),
+        is_active: true,
         updated_at: new Date(event.occurred_at),
       },
+      // The real date, also when identity.user.updated (or a first request) added the user first.
+      $min: { registered_at: new Date(event.created_at) },
     },
     { upsert: true },
   );
