@@ -1,13 +1,28 @@
-import { Route, Routes } from 'react-router-dom';
-import { Card, EmptyState } from '@forum/ui';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useSession } from '@forum/sdk';
+import { EmptyState, Spinner } from '@forum/ui';
 import './admin.css';
 
-function AdminPlaceholder() {
+// The dashboard (and its data layer) is a chunk of its own; the chart inside it is another.
+const AdminDashboard = lazy(() =>
+  import('./components/AdminDashboard').then((m) => ({ default: m.AdminDashboard })),
+);
+
+/**
+ * Spec §6: only the admin (the token's is_admin: username equals ADMIN_USERNAME) sees the
+ * dashboard; everyone else, signed out included, is sent to /. The server enforces it anyway.
+ */
+function AdminRoute() {
+  const { status, user } = useSession();
+  if (status === 'loading') {
+    return <Spinner block label="Loading" data-testid="admin-session-loading" />;
+  }
+  if (status !== 'signed-in' || !user?.is_admin) return <Navigate to="/" replace />;
   return (
-    <Card className="admin-page" data-testid="admin-page">
-      <h1 className="admin-page__title">Admin Dashboard</h1>
-      <p className="admin-page__text">Overview, Users and Communities are coming soon.</p>
-    </Card>
+    <Suspense fallback={<Spinner block label="Loading admin data" data-testid="admin-loading" />}>
+      <AdminDashboard />
+    </Suspense>
   );
 }
 
@@ -26,7 +41,7 @@ export default function App() {
   return (
     <div className="admin-root" data-testid="remote-admin">
       <Routes>
-        <Route path="/admin" element={<AdminPlaceholder />} />
+        <Route path="/admin" element={<AdminRoute />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

@@ -9,13 +9,14 @@ import {
 } from '../testing/upstream-server.js';
 
 let keys: TestKeys;
+let jwk: Record<string, unknown>;
 let identity: TestUpstream;
 let forum: TestUpstream;
 const opened: GatewayUnderTest[] = [];
 
 beforeAll(async () => {
   keys = await createTestKeys();
-  const jwk = {
+  jwk = {
     ...(await crypto.subtle.exportKey('jwk', keys.publicKey)),
     alg: 'ES256',
     use: 'sig',
@@ -93,5 +94,49 @@ describe('GET /api/admin/stats', () => {
     const res = await gw.fetch('/api/admin/stats', { headers: bearer(token) });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'Service unavailable' });
+  });
+
+  it('answers 503 when identity fails its statistics, without partial numbers', async () => {
+    const broken = await startUpstream((req, res) => {
+      if (req.url === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [jwk] });
+      sendJson(res, 500, { error: 'Internal server error' });
+    });
+    try {
+      const gw = await gateway({ IDENTITY_URL: broken.url });
+      const token = await keys.sign({ id: 'u1', username: 'admin' });
+      const res = await gw.fetch('/api/admin/stats', { headers: bearer(token) });
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toEqual({ error: 'Service unavailable' });
+      expect(body).not.toHaveProperty('total_communities');
+      expect(broken.seen.some((r) => r.url === '/internal/stats')).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('answers 503 when forum answers something that is not its statistics', async () => {
+    const odd = await startUpstream((req, res) => {
+      if (req.url === '/internal/stats') return sendJson(res, 200, { total_communities: 3 });
+      sendJson(res, 404, { error: 'Not found' });
+    });
+    try {
+      const gw = await gateway({ FORUM_URL: odd.url });
+      const token = await keys.sign({ id: 'u1', username: 'admin' });
+      const res = await gw.fetch('/api/admin/stats', { headers: bearer(token) });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: 'Service unavailable' });
+    } finally {
+      await odd.close();
+    }
+  });
+
+  it('does not ask the services for statistics on behalf of a non-admin', async () => {
+    const gw = await gateway({});
+    const before = forum.seen.filter((r) => r.url === '/internal/stats').length;
+    const token = await keys.sign({ id: 'u3', username: 'alice' });
+    const res = await gw.fetch('/api/admin/stats', { headers: bearer(token) });
+    expect(res.status).toBe(403);
+    expect(forum.seen.filter((r) => r.url === '/internal/stats').length).toBe(before);
   });
 });

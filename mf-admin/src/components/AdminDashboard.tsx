@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Card, ErrorState, Spinner } from '@forum/ui';
+import { useAdminStats, useDailyUserStats } from '../api/admin';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT } from '../lib/table';
+import { isForbidden, loadError, TEXTS } from '../lib/texts';
+import { CommunitiesTab } from './CommunitiesTab';
+import { OverviewTab } from './OverviewTab';
+import { Tabs, type TabDef } from './Tabs';
+import { UsersTab, type UsersView } from './UsersTab';
+
+type TabKey = 'overview' | 'users' | 'communities';
+const TABS: ReadonlyArray<TabDef<TabKey>> = [
+  { key: 'overview', label: 'Overview' },
+  { key: 'users', label: 'Users' },
+  { key: 'communities', label: 'Communities' },
+];
+const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
+
+/**
+ * The dashboard. The platform statistics are its initial load: until they arrived once, a
+ * failure replaces the page with 'Failed to load admin data' and Retry (or the 403 text).
+ * The tab lives in the URL (?tab=users) so it survives a reload and can be linked.
+ */
+export function AdminDashboard() {
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabKey = isTab(tabParam) ? tabParam : 'overview';
+  const [usersView, setUsersView] = useState<UsersView>({
+    sort: DEFAULT_SORT,
+    page: 1,
+    limit: DEFAULT_PAGE_SIZE,
+    search: '',
+  });
+  const stats = useAdminStats();
+  const daily = useDailyUserStats();
+
+  const selectTab = (key: TabKey) => {
+    const next = new URLSearchParams(params);
+    if (key === 'overview') next.delete('tab');
+    else next.set('tab', key);
+    setParams(next, { replace: true });
+  };
+
+  let body;
+  if (stats.isError && !stats.data) {
+    const { title, detail } = loadError(stats.error, TEXTS.initial);
+    body = (
+      <ErrorState
+        title={title}
+        message={detail}
+        data-testid={isForbidden(stats.error) ? 'admin-denied' : 'admin-load-error'}
+        onRetry={
+          isForbidden(stats.error)
+            ? undefined
+            : () => {
+                void stats.refetch();
+                if (daily.isError) void daily.refetch();
+              }
+        }
+        retryLabel="Retry"
+      />
+    );
+  } else if (stats.isPending) {
+    body = <Spinner block label="Loading admin data" data-testid="admin-loading" />;
+  } else {
+    body = (
+      <Tabs tabs={TABS} value={tab} onChange={selectTab} label="Admin sections">
+        {tab === 'overview' ? <OverviewTab /> : null}
+        {tab === 'users' ? <UsersTab view={usersView} onViewChange={setUsersView} /> : null}
+        {tab === 'communities' ? <CommunitiesTab /> : null}
+      </Tabs>
+    );
+  }
+
+  return (
+    <Card className="admin-page" data-testid="admin-page">
+      <h1 className="admin-page__title">Admin Dashboard</h1>
+      {body}
+    </Card>
+  );
+}

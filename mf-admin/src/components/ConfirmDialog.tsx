@@ -1,0 +1,73 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
+import { Button } from '@forum/ui';
+
+/**
+ * A modal confirmation (focus trapped, Escape cancels). Opened by a row button rather than a
+ * Dialog.Trigger, so focus goes back to `returnFocusRef` on close.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  danger,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+  returnFocusRef,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  danger?: boolean;
+  pending?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => (o ? undefined : onCancel())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="admin-dialog__overlay" />
+        <Dialog.Content
+          className="admin-dialog"
+          data-testid="confirm-dialog"
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusRef?.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          <Dialog.Title className="admin-dialog__title">{title}</Dialog.Title>
+          <Dialog.Description className="admin-dialog__text">{description}</Dialog.Description>
+          {error ? (
+            <p className="admin-dialog__error" role="alert" data-testid="confirm-error">
+              {error}
+            </p>
+          ) : null}
+          <div className="admin-dialog__actions">
+            <Dialog.Close asChild>
+              <Button variant="secondary" data-testid="confirm-cancel">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button
+              variant={danger ? 'danger' : 'primary'}
+              disabled={pending}
+              onClick={onConfirm}
+              data-testid="confirm-ok"
+            >
+              {pending ? 'Saving…' : confirmLabel}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

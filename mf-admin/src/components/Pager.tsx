@@ -1,0 +1,57 @@
+import { Button } from '@forum/ui';
+import { pageWindow } from '../lib/table';
+
+/** Previous, up to 5 page buttons around the current page (spec §9), Next. */
+export function Pager({
+  page,
+  totalPages,
+  hasPrevPage,
+  hasNextPage,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+  onPage: (page: number) => void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="admin-pager" aria-label="Users pages" data-testid="users-pager">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!hasPrevPage}
+        onClick={() => onPage(page - 1)}
+        data-testid="pager-prev"
+      >
+        Previous
+      </Button>
+      <ul className="admin-pager__pages">
+        {pageWindow(page, totalPages).map((n) => (
+          <li key={n}>
+            <Button
+              variant={n === page ? 'primary' : 'ghost'}
+              size="sm"
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={`Page ${n}`}
+              onClick={() => onPage(n)}
+              data-testid="pager-page"
+            >
+              {n}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!hasNextPage}
+        onClick={() => onPage(page + 1)}
+        data-testid="pager-next"
+      >
+        Next
+      </Button>
+    </nav>
+  );
+}

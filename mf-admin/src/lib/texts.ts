@@ -1,0 +1,27 @@
+import { ADMIN_DENIED } from '@forum/contracts';
+import { isApiError } from '@forum/sdk';
+
+/** Spec §8, admin rows. */
+export const TEXTS = {
+  stats: 'Failed to load platform statistics',
+  users: 'Failed to load users data',
+  communities: 'Failed to load communities data',
+  daily: 'Failed to load daily user statistics',
+  initial: 'Failed to load admin data',
+  denied: ADMIN_DENIED,
+  updateUser: 'Failed to update user',
+} as const;
+
+export function isForbidden(error: unknown): boolean {
+  return isApiError(error) && error.status === 403;
+}
+
+/**
+ * What a failed admin load shows: the access-denied text on a 403, otherwise the section's
+ * fallback; `detail` carries the server's own error text when it sent one (spec §8).
+ */
+export function loadError(error: unknown, fallback: string): { title: string; detail?: string } {
+  if (isForbidden(error)) return { title: TEXTS.denied };
+  const server = isApiError(error) && error.code === 'HTTP' ? error.serverMessage : undefined;
+  return server && server !== fallback ? { title: fallback, detail: server } : { title: fallback };
+}
