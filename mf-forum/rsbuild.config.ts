@@ -21,6 +21,9 @@ export default defineConfig({
         '@forum/sdk': { singleton: true, requiredVersion: false },
       },
       dts: false,
+      // Smaller remote entry: this remote loads no remotes itself and runs only in browsers, so
+      // the runtime's snapshot plugin, remote-loading code and Node paths are left out.
+      experiments: { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -1,10 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Spinner } from '@forum/ui';
+import { PostListSkeleton } from './components/PostCard';
+import { ToastProvider } from './components/Toast';
 import './forum.css';
 
+// Route-level code splitting: each page is a chunk of its own.
 const HomePage = lazy(() => import('./pages/HomePage'));
-const Placeholder = lazy(() => import('./pages/Placeholder'));
+const CommunitiesPage = lazy(() => import('./pages/CommunitiesPage'));
+const CreateCommunityPage = lazy(() => import('./pages/CreateCommunityPage'));
+const CommunityPage = lazy(() => import('./pages/CommunityPage'));
+const CommunitySettingsPage = lazy(() => import('./pages/CommunitySettingsPage'));
+const CreatePostPage = lazy(() => import('./pages/CreatePostPage'));
+const PostDetailPage = lazy(() => import('./pages/PostDetailPage'));
+const SavedPage = lazy(() => import('./pages/SavedPage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /**
@@ -14,27 +23,29 @@ const NotFound = lazy(() => import('./pages/NotFound'));
 export default function App() {
   return (
     <div className="forum-root" data-testid="remote-forum">
-      <Suspense fallback={<Spinner block data-testid="forum-route-loading" />}>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/communities" element={<Placeholder title="Communities" />} />
-          <Route path="/create-community" element={<Placeholder title="Create a Community" />} />
-          <Route path="/communities/create" element={<Placeholder title="Create a Community" />} />
-          <Route path="/c/:name" element={<Placeholder title="Community" param="name" />} />
-          <Route
-            path="/c/:name/settings"
-            element={<Placeholder title="Community Settings" param="name" />}
-          />
-          <Route
-            path="/c/:name/create"
-            element={<Placeholder title="Create Post" param="name" />}
-          />
-          <Route path="/post/:id" element={<Placeholder title="Post" param="id" />} />
-          <Route path="/saved" element={<Placeholder title="Saved" />} />
-          <Route path="/u/:username" element={<Placeholder title="Profile" param="username" />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
-      </Suspense>
+      <ToastProvider>
+        <Suspense
+          fallback={
+            <div data-testid="forum-route-loading">
+              <PostListSkeleton count={3} testId="route-skeleton" />
+            </div>
+          }
+        >
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/communities" element={<CommunitiesPage />} />
+            <Route path="/create-community" element={<CreateCommunityPage />} />
+            <Route path="/communities/create" element={<CreateCommunityPage />} />
+            <Route path="/c/:name" element={<CommunityPage />} />
+            <Route path="/c/:name/settings" element={<CommunitySettingsPage />} />
+            <Route path="/c/:name/create" element={<CreatePostPage />} />
+            <Route path="/post/:id" element={<PostDetailPage />} />
+            <Route path="/saved" element={<SavedPage />} />
+            <Route path="/u/:username" element={<ProfilePage />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </ToastProvider>
     </div>
   );
 }

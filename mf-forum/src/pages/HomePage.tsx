@@ -1,61 +1,159 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, useApi } from '@forum/sdk';
-import type { ListPostsParams } from '@forum/sdk';
-import { Card, EmptyState, ErrorState, Skeleton } from '@forum/ui';
-import { PostCard } from './PostCard';
+import { Link } from 'react-router-dom';
+import { useSession } from '@forum/sdk';
+import { EmptyState, buttonClassName } from '@forum/ui';
+import { forumKeys, useForumApi } from '../api/forum';
+import { HOME_SORT_KEY, useStoredSort } from '../components/hooks';
+import { NoPosts, PostFeed } from '../components/PostFeed';
+import { PostListSkeleton } from '../components/PostCard';
+import { SortTabs } from '../components/SortTabs';
 
-/** Spec §9: public home shows 20 posts, default sort new. */
-const HOME_PARAMS: ListPostsParams = { sort: 'new', limit: 20, offset: 0 };
+export const FEED_END_TEXT = "You've seen all posts! Check back later for more content.";
 
-function LoadingList() {
+const FEATURES = [
+  {
+    title: 'Find your communities',
+    text: 'Browse communities about anything you care about, join them and follow their posts.',
+  },
+  {
+    title: 'Share and discuss',
+    text: 'Post text, links and images, and talk it through in threaded comments.',
+  },
+  {
+    title: 'Fair and open',
+    text: 'Transparent public moderation logs, elected moderators and no ads.',
+  },
+];
+
+function Hero() {
   return (
-    <div className="forum-post-list" data-testid="posts-loading" aria-busy="true">
-      {Array.from({ length: 4 }, (_, i) => (
-        <Card key={i} className="forum-post-card">
-          <div className="forum-post-card__body">
-            <Skeleton width="40%" height="0.8em" />
-            <Skeleton width="80%" height="1.3em" style={{ marginTop: 10 }} />
-            <Skeleton width="95%" height="0.9em" style={{ marginTop: 10 }} />
-          </div>
-        </Card>
-      ))}
-    </div>
+    <section className="forum-hero" data-testid="home-hero" aria-labelledby="home-hero-title">
+      <h1 id="home-hero-title">Welcome to the Forum</h1>
+      <p>Join communities, share ideas and take part in discussions that matter to you.</p>
+      <div className="forum-hero__actions">
+        <Link to="/communities" className={buttonClassName('primary')} data-testid="hero-browse">
+          Browse Communities
+        </Link>
+        <Link to="/register" className={buttonClassName('secondary')} data-testid="hero-join">
+          Join the Discussion
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function SignedOutHome() {
+  const [sort, setSort] = useStoredSort(HOME_SORT_KEY, 'new');
+  return (
+    <>
+      <Hero />
+      <ul className="forum-features" data-testid="home-features">
+        {FEATURES.map((f) => (
+          <li key={f.title} className="forum-feature ui-card" data-testid="home-feature">
+            <h2 className="forum-feature__title">{f.title}</h2>
+            <p>{f.text}</p>
+          </li>
+        ))}
+      </ul>
+      <section
+        className="forum-section"
+        data-testid="recent-discussions"
+        aria-labelledby="recent-title"
+      >
+        <div className="forum-section__head">
+          <h2 className="forum-section__title" id="recent-title">
+            Recent Discussions
+          </h2>
+          <SortTabs value={sort} onChange={setSort} />
+        </div>
+        <PostFeed
+          params={{ sort }}
+          pageSize={20}
+          empty={<NoPosts message="Be the first to start a discussion." />}
+        />
+      </section>
+      <section
+        className="forum-signup ui-card"
+        data-testid="signup-prompt"
+        aria-labelledby="signup-title"
+      >
+        <h2 id="signup-title">Ready to join the conversation?</h2>
+        <p>Create an account to post, comment, vote and join communities.</p>
+        <Link to="/register" className={buttonClassName('primary')} data-testid="signup-now">
+          Sign Up Now
+        </Link>
+      </section>
+    </>
+  );
+}
+
+function FeedEmpty({ userId }: { userId: string }) {
+  const api = useForumApi();
+  const mine = useQuery({
+    queryKey: [...forumKeys.myCommunities(userId), 'count'],
+    queryFn: () => api.communities.mine({ limit: 1 }),
+  });
+  if (mine.isPending) return <PostListSkeleton count={1} />;
+  if (mine.data && mine.data.pagination.total === 0) {
+    return (
+      <EmptyState
+        title="Join some communities!"
+        message="Your feed shows posts from the communities you join."
+        action={
+          <Link to="/communities" className={buttonClassName('primary')} data-testid="feed-browse">
+            Browse Communities
+          </Link>
+        }
+        data-testid="feed-empty-join"
+      />
+    );
+  }
+  return (
+    <NoPosts
+      message="The communities you joined have no posts yet."
+      action={
+        <Link to="/communities" className={buttonClassName('secondary')}>
+          Browse Communities
+        </Link>
+      }
+    />
+  );
+}
+
+function SignedInHome({ userId }: { userId: string }) {
+  const [sort, setSort] = useStoredSort(HOME_SORT_KEY, 'new');
+  return (
+    <section className="forum-section" data-testid="your-feed" aria-labelledby="feed-title">
+      <div className="forum-section__head">
+        <h1 className="forum-section__title" id="feed-title">
+          Your Feed
+        </h1>
+        <SortTabs value={sort} onChange={setSort} />
+      </div>
+      <PostFeed
+        params={{ feed: 'joined', sort }}
+        pageSize={10}
+        infinite
+        errorTitle="Failed to load your feed"
+        endText={FEED_END_TEXT}
+        empty={<FeedEmpty userId={userId} />}
+        testId="feed-list"
+      />
+    </section>
   );
 }
 
 export default function HomePage() {
-  const api = useApi();
-  const posts = useQuery({
-    queryKey: queryKeys.posts.list(HOME_PARAMS),
-    queryFn: ({ signal }) => api.posts.list(HOME_PARAMS, { signal }),
-  });
-
+  const { status, user } = useSession();
   return (
     <div className="forum-page" data-testid="home-page">
-      <section className="forum-section" data-testid="recent-discussions">
-        <h2 className="forum-section__title">Recent Discussions</h2>
-        {posts.isPending ? (
-          <LoadingList />
-        ) : posts.isError ? (
-          <ErrorState
-            title="Failed to load posts"
-            onRetry={() => void posts.refetch()}
-            data-testid="posts-error"
-          />
-        ) : posts.data.posts.length === 0 ? (
-          <EmptyState
-            title="No posts yet"
-            message="Be the first to start a discussion."
-            data-testid="posts-empty"
-          />
-        ) : (
-          <div className="forum-post-list" data-testid="post-list">
-            {posts.data.posts.map((post) => (
-              <PostCard key={post.id} post={post} />
-            ))}
-          </div>
-        )}
-      </section>
+      {status === 'signed-in' && user ? (
+        <SignedInHome key={user.id} userId={user.id} />
+      ) : status === 'loading' ? (
+        <PostListSkeleton />
+      ) : (
+        <SignedOutHome />
+      )}
     </div>
   );
 }

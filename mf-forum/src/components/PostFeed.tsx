@@ -1,0 +1,112 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Button, EmptyState, ErrorState, Spinner } from '@forum/ui';
+import { useApi } from '@forum/sdk';
+import type { ListPostsParams } from '@forum/sdk';
+import { forumKeys } from '../api/forum';
+import type { PostListParams } from '../api/forum';
+import { plural } from '../lib/display';
+import { useInfiniteScroll } from './hooks';
+import { PostCard, PostListSkeleton } from './PostCard';
+
+/**
+ * A paged post list (offset based): skeletons while loading, Load More Posts, optional infinite
+ * scroll, the end text and the empty and error states the caller names.
+ */
+export function PostFeed({
+  params,
+  pageSize,
+  infinite = false,
+  showCommunity = true,
+  errorTitle = 'Failed to load posts',
+  empty,
+  endText,
+  enabled = true,
+  testId = 'post-list',
+}: {
+  params: Omit<PostListParams, 'limit' | 'offset'>;
+  pageSize: number;
+  infinite?: boolean;
+  showCommunity?: boolean;
+  errorTitle?: string;
+  empty: ReactNode;
+  endText?: string;
+  enabled?: boolean;
+  testId?: string;
+}) {
+  // The SDK's own call (the shared singleton): its contract schemas are the shell's chunk, so the
+  // first screen does not download a second copy of zod with this remote. `feed` passes through.
+  const sdk = useApi();
+  const query = useInfiniteQuery({
+    queryKey: forumKeys.posts({ ...params, limit: pageSize }),
+    queryFn: ({ pageParam, signal }) =>
+      sdk.posts.list({ ...params, limit: pageSize, offset: pageParam } as ListPostsParams, {
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.pagination.hasMore ? pages.reduce((n, p) => n + p.posts.length, 0) : undefined,
+    enabled,
+  });
+  const loadMore = () => {
+    if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  };
+  const sentinel = useInfiniteScroll(
+    infinite && Boolean(query.hasNextPage) && !query.isFetchingNextPage,
+    loadMore,
+  );
+
+  if (query.isPending) return <PostListSkeleton />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={errorTitle}
+        onRetry={() => void query.refetch()}
+        data-testid="posts-error"
+      />
+    );
+  }
+  const posts = query.data.pages.flatMap((p) => p.posts);
+  if (posts.length === 0) return <>{empty}</>;
+  return (
+    <>
+      <div className="forum-post-list" data-testid={testId}>
+        {posts.map((post) => (
+          <PostCard key={post.id} post={post} showCommunity={showCommunity} />
+        ))}
+      </div>
+      {query.hasNextPage ? (
+        <div className="forum-more" ref={sentinel}>
+          <Button
+            variant="secondary"
+            onClick={loadMore}
+            disabled={query.isFetchingNextPage}
+            data-testid="load-more-posts"
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load More Posts'}
+          </Button>
+        </div>
+      ) : endText ? (
+        <div className="forum-end" data-testid="feed-end">
+          <p>{endText}</p>
+          <p className="forum-muted" data-testid="feed-count">
+            {plural(posts.length, 'post', 'posts')}
+          </p>
+        </div>
+      ) : null}
+      {query.isFetchingNextPage ? <Spinner label="Loading more posts" /> : null}
+    </>
+  );
+}
+
+export function NoPosts({
+  title = 'No posts yet',
+  message,
+  action,
+}: {
+  title?: string;
+  message?: ReactNode;
+  action?: ReactNode;
+}) {
+  return <EmptyState title={title} message={message} action={action} data-testid="posts-empty" />;
+}

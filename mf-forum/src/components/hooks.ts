@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PostSort } from '@forum/contracts';
+
+// Kept local (not the contracts' runtime value) so the home chunk does not pull in zod.
+const POST_SORTS: readonly PostSort[] = ['hot', 'new', 'top'];
+
+/** A sort remembered in local storage (spec §9: home and community sorts are remembered). */
+export function useStoredSort(key: string, fallback: PostSort): [PostSort, (s: PostSort) => void] {
+  const [sort, setSortState] = useState<PostSort>(() => {
+    try {
+      const v = localStorage.getItem(key);
+      return (POST_SORTS as readonly string[]).includes(v ?? '') ? (v as PostSort) : fallback;
+    } catch {
+      return fallback;
+    }
+  });
+  const setSort = useCallback(
+    (s: PostSort) => {
+      setSortState(s);
+      try {
+        localStorage.setItem(key, s);
+      } catch {
+        /* private mode */
+      }
+    },
+    [key],
+  );
+  return [sort, setSort];
+}
+
+export const HOME_SORT_KEY = 'forum.homeSort';
+export const COMMUNITY_SORT_KEY = 'forum.communitySort';
+
+/**
+ * Spec §9 infinite scroll: load more when the sentinel comes within 200 px of the viewport,
+ * debounced by 100 ms.
+ */
+export function useInfiniteScroll(enabled: boolean, onLoadMore: () => void) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const callback = useRef(onLoadMore);
+  callback.current = onLoadMore;
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el || typeof IntersectionObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => callback.current(), 100);
+      },
+      { rootMargin: '0px 0px 200px 0px' },
+    );
+    observer.observe(el);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [enabled]);
+  return ref;
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@forum/sdk';
+import type { Post, ReactionType } from '@forum/contracts';
+import { useForumApi } from '../api/forum';
+import { EMPTY_REACTIONS, applyReaction, applyVote } from '../lib/state';
+import type { ReactionState, VoteState } from '../lib/state';
+import { useToast } from './Toast';
+
+/** Spec §5 / §8 texts. */
+export const TEXTS = {
+  signInVote: 'Please sign in to vote',
+  signInSavePost: 'Please sign in to save posts',
+  signInSaveComment: 'Please sign in to save comments',
+  signInReact: 'Please sign in to react',
+  voteFailed: 'Failed to vote. Please try again.',
+  savePostFailed: 'Failed to save post. Please try again.',
+  saveCommentFailed: 'Failed to save comment. Please try again.',
+  reactionFailed: 'Failed to update reaction. Please try again.',
+  reactionRemoveFailed: 'Failed to remove reaction. Please try again.',
+} as const;
+
+function voteOf(p: {
+  user_vote?: 1 | -1 | null | undefined;
+  score: number;
+  upvotes: number;
+  downvotes: number;
+}): VoteState {
+  return {
+    user_vote: p.user_vote ?? null,
+    score: p.score,
+    upvotes: p.upvotes,
+    downvotes: p.downvotes,
+  };
+}
+
+function reactionsOf(p: Post): ReactionState {
+  return {
+    reactions: { ...EMPTY_REACTIONS, ...(p.reactions ?? {}) },
+    user_reaction: p.user_reaction ?? null,
+    total_reactions: p.total_reactions ?? 0,
+  };
+}
+
+/** State that follows `source` when it changes and can be set optimistically meanwhile. */
+function useSynced<T>(source: T, deps: unknown) {
+  const [value, setValue] = useState(source);
+  const ref = useRef(value);
+  ref.current = value;
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+  useEffect(() => {
+    setValue(sourceRef.current);
+  }, [deps]);
+  const set = (v: T) => {
+    ref.current = v;
+    setValue(v);
+  };
+  return [value, set, ref] as const;
+}
+
+/**
+ * Votes, saves and reactions of one post: optimistic (spec §4), rolled back with the §8 text
+ * when the server refuses, and the sign-in texts for visitors.
+ */
+export function usePostActions(post: Post) {
+  const api = useForumApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const signedIn = useSession().status === 'signed-in';
+  const [vote, setVote, voteRef] = useSynced(voteOf(post), post);
+  const [saved, setSaved, savedRef] = useSynced(post.is_saved ?? false, post);
+  const [reactions, setReactions, reactionsRef] = useSynced(reactionsOf(post), post);
+
+  const markStale = () =>
+    void queryClient.invalidateQueries({ queryKey: ['posts'], refetchType: 'none' });
+
+  const voteMutation = useMutation({
+    mutationFn: (v: 1 | -1) => api.posts.vote(post.id, v),
+    onMutate: (v) => {
+      const prev = voteRef.current;
+      setVote(applyVote(prev, v));
+      return { prev };
+    },
+    onError: (_e, _v, ctx) => {
+      if (ctx) setVote(ctx.prev);
+      toast(TEXTS.voteFailed);
+    },
+    onSuccess: (res) => {
+      setVote({
+        user_vote: res.vote.vote_type,
+        score: res.score,
+        upvotes: res.upvotes,
+        downvotes: res.downvotes,
+      });
+      markStale();
+    },
+  });
+
+  const saveMutation = useMutation({
+    mutationFn: (next: boolean) => (next ? api.posts.save(post.id) : api.posts.unsave(post.id)),
+    onMutate: (next) => {
+      const prev = savedRef.current;
+      setSaved(next);
+      return { prev };
+    },
+    onError: (_e, _v, ctx) => {
+      if (ctx) setSaved(ctx.prev);
+      toast(TEXTS.savePostFailed);
+    },
+    onSuccess: (res) => {
+      setSaved(res.saved);
+      markStale();
+    },
+  });
+
+  const reactMutation = useMutation({
+    mutationFn: ({ kind, remove }: { kind: ReactionType; remove: boolean }) =>
+      remove ? api.posts.unreact(post.id) : api.posts.react(post.id, kind),
+    onMutate: ({ kind }) => {
+      const prev = reactionsRef.current;
+      setReactions(applyReaction(prev, kind));
+      return { prev };
+    },
+    onError: (_e, { remove }, ctx) => {
+      if (ctx) setReactions(ctx.prev);
+      toast(remove ? TEXTS.reactionRemoveFailed : TEXTS.reactionFailed);
+    },
+    onSuccess: (res) => {
+      const { total_reactions, user_reaction, ...counts } = res;
+      setReactions({
+        reactions: { ...EMPTY_REACTIONS, ...counts },
+        user_reaction,
+        total_reactions,
+      });
+      markStale();
+    },
+  });
+
+  return {
+    vote,
+    saved,
+    reactions,
+    onVote(v: 1 | -1) {
+      if (!signedIn) return toast(TEXTS.signInVote, 'info');
+      voteMutation.mutate(v);
+    },
+    onToggleSave() {
+      if (!signedIn) return toast(TEXTS.signInSavePost, 'info');
+      saveMutation.mutate(!savedRef.current);
+    },
+    onReact(kind: ReactionType) {
+      if (!signedIn) return toast(TEXTS.signInReact, 'info');
+      reactMutation.mutate({ kind, remove: reactionsRef.current.user_reaction === kind });
+    },
+  };
+}
+
+export { useSynced, voteOf };

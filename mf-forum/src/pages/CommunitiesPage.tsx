@@ -1,0 +1,181 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useSession } from '@forum/sdk';
+import type { Community } from '@forum/contracts';
+import { Button, Card, EmptyState, ErrorState, Skeleton, buttonClassName } from '@forum/ui';
+import { forumKeys, useForumApi } from '../api/forum';
+import { useMembershipToggle, useMyCommunities } from '../components/community';
+import { formatCompact, plainPreviewText, truncate } from '../lib/display';
+import { CommunityLogo } from '../components/CommunityLogo';
+
+function CommunityCard({
+  community,
+  joined,
+  canToggle,
+}: {
+  community: Community;
+  joined: boolean;
+  canToggle: boolean;
+}) {
+  const toggle = useMembershipToggle();
+  const { user } = useSession();
+  const isCreator = user?.id === community.created_by;
+  const busy = toggle.isPending;
+  return (
+    <Card className="forum-community-card" data-testid="community-card" data-name={community.name}>
+      <CommunityLogo community={community} size={40} />
+      <div className="forum-community-card__body">
+        <h3 className="forum-community-card__name">
+          <Link to={`/c/${encodeURIComponent(community.name)}`} data-testid="community-link">
+            c/{community.name}
+          </Link>
+          {community.is_nsfw ? (
+            <span className="forum-nsfw" data-testid="nsfw-badge">
+              NSFW
+            </span>
+          ) : null}
+        </h3>
+        <p className="forum-muted">{truncate(plainPreviewText(community.description), 200)}</p>
+        <p className="forum-muted forum-small" data-testid="community-members">
+          {formatCompact(community.member_count)}{' '}
+          {community.member_count === 1 ? 'member' : 'members'}
+        </p>
+      </div>
+      {canToggle && !isCreator ? (
+        <Button
+          variant={joined ? 'secondary' : 'primary'}
+          size="sm"
+          aria-pressed={joined}
+          aria-label={`${joined ? 'Leave' : 'Join'} c/${community.name}`}
+          disabled={busy}
+          onClick={() => toggle.mutate({ community, join: !joined })}
+          data-testid="join-toggle"
+        >
+          {joined ? 'Joined' : 'Join'}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="forum-community-list" aria-busy="true" data-testid="communities-loading">
+      {Array.from({ length: 4 }, (_, i) => (
+        <Card key={i} className="forum-community-card">
+          <Skeleton width={40} height={40} />
+          <div className="forum-community-card__body">
+            <Skeleton width="30%" height="1.1em" />
+            <Skeleton width="80%" height="0.9em" style={{ marginTop: 8 }} />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export default function CommunitiesPage() {
+  const api = useForumApi();
+  const { status } = useSession();
+  const signedIn = status === 'signed-in';
+  const mine = useMyCommunities();
+  const joinedIds = new Set((mine.data?.communities ?? []).map((c) => c.id));
+  const all = useInfiniteQuery({
+    queryKey: forumKeys.communities,
+    queryFn: ({ pageParam }) => api.communities.list({ limit: 20, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.pagination.hasMore ? pages.reduce((n, p) => n + p.communities.length, 0) : undefined,
+  });
+  const communities = all.data?.pages.flatMap((p) => p.communities) ?? [];
+  const discover = signedIn ? communities.filter((c) => !joinedIds.has(c.id)) : communities;
+
+  return (
+    <div className="forum-page" data-testid="communities-page">
+      <div className="forum-section__head">
+        <h1 className="forum-page__title">Communities</h1>
+        {/* Visitors are sent to /login by the create page. */}
+        <Link
+          to="/create-community"
+          className={buttonClassName('primary')}
+          data-testid="create-community-link"
+        >
+          Create Community
+        </Link>
+      </div>
+      {signedIn ? (
+        <section
+          className="forum-section"
+          aria-labelledby="my-communities"
+          data-testid="my-communities"
+        >
+          <h2 id="my-communities" className="forum-section__title">
+            Your Communities
+          </h2>
+          {mine.isPending ? (
+            <ListSkeleton />
+          ) : mine.isError ? (
+            <ErrorState title="Failed to load communities" onRetry={() => void mine.refetch()} />
+          ) : mine.data.communities.length === 0 ? (
+            <p className="forum-muted" data-testid="my-communities-empty">
+              You have not joined any communities yet.
+            </p>
+          ) : (
+            <div className="forum-community-list">
+              {mine.data.communities.map((c) => (
+                <CommunityCard key={c.id} community={c} joined canToggle />
+              ))}
+            </div>
+          )}
+        </section>
+      ) : null}
+      <section
+        className="forum-section"
+        aria-labelledby="all-communities"
+        data-testid="all-communities"
+      >
+        <h2 id="all-communities" className="forum-section__title">
+          {signedIn ? 'Discover' : 'All Communities'}
+        </h2>
+        {all.isPending ? (
+          <ListSkeleton />
+        ) : all.isError ? (
+          <ErrorState
+            title="Failed to load communities"
+            onRetry={() => void all.refetch()}
+            data-testid="communities-error"
+          />
+        ) : discover.length === 0 && !all.hasNextPage ? (
+          <EmptyState
+            title="No communities yet"
+            message={signedIn ? 'Create the first one!' : undefined}
+            data-testid="communities-empty"
+          />
+        ) : (
+          <div className="forum-community-list" data-testid="community-list">
+            {discover.map((c) => (
+              <CommunityCard
+                key={c.id}
+                community={c}
+                joined={joinedIds.has(c.id)}
+                canToggle={signedIn}
+              />
+            ))}
+          </div>
+        )}
+        {all.hasNextPage ? (
+          <div className="forum-more">
+            <Button
+              variant="secondary"
+              disabled={all.isFetchingNextPage}
+              onClick={() => void all.fetchNextPage()}
+              data-testid="load-more-communities"
+            >
+              {all.isFetchingNextPage ? 'Loading...' : 'Load More Communities'}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

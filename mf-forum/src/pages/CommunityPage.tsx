@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { isApiError, useSession } from '@forum/sdk';
+import type { Community } from '@forum/contracts';
+import { Button, Card, EmptyState, ErrorState, Skeleton, buttonClassName } from '@forum/ui';
+import { forumKeys, useForumApi } from '../api/forum';
+import { CommunityLogo } from '../components/CommunityLogo';
+import { useMembershipToggle } from '../components/community';
+import { COMMUNITY_SORT_KEY, useStoredSort } from '../components/hooks';
+import { NoPosts, PostFeed } from '../components/PostFeed';
+import { PostListSkeleton } from '../components/PostCard';
+import { SortTabs } from '../components/SortTabs';
+import { formatCompact, formatDate, stripMarkup } from '../lib/display';
+
+export function CommunityNotFound() {
+  return (
+    <EmptyState
+      title="Community not found"
+      message="It may have been deleted, or the name is misspelled."
+      action={
+        <Link
+          to="/communities"
+          className={buttonClassName('secondary')}
+          data-testid="back-to-communities"
+        >
+          Browse Communities
+        </Link>
+      }
+      data-testid="community-not-found"
+    />
+  );
+}
+
+/** The community by name, with its 404 told apart. */
+export function useCommunity(name: string) {
+  const api = useForumApi();
+  return useQuery({
+    queryKey: forumKeys.community(name),
+    queryFn: () => api.communities.byName(name),
+    retry: (count, err) => !(isApiError(err) && err.status === 404) && count < 1,
+  });
+}
+
+export function useMembership(community: Community | undefined) {
+  const api = useForumApi();
+  const { status, user } = useSession();
+  const userId = user?.id ?? '';
+  return useQuery({
+    queryKey: forumKeys.membership(community?.id ?? '', userId),
+    queryFn: () => api.communities.membership(community!.id),
+    enabled: Boolean(community) && status === 'signed-in' && userId !== '',
+  });
+}
+
+function HeaderSkeleton() {
+  return (
+    <Card className="forum-community-header" aria-busy="true" data-testid="community-loading">
+      <Skeleton width={64} height={64} />
+      <div className="forum-community-header__body">
+        <Skeleton width="40%" height="1.6em" />
+        <Skeleton width="80%" height="1em" style={{ marginTop: 10 }} />
+        <Skeleton width="50%" height="0.9em" style={{ marginTop: 10 }} />
+      </div>
+    </Card>
+  );
+}
+
+function NsfwOverlay() {
+  return (
+    <div className="forum-nsfw-gate" data-testid="nsfw-overlay">
+      <div className="forum-nsfw-gate__blur" aria-hidden="true">
+        <PostListSkeleton count={3} testId="nsfw-blurred" />
+      </div>
+      <div className="forum-nsfw-gate__box ui-card" role="region" aria-labelledby="nsfw-title">
+        <h2 id="nsfw-title">Sign Up Required</h2>
+        <p>This community is marked NSFW (18+). Sign up or sign in to view its content.</p>
+        <div className="forum-form__actions">
+          <Link to="/register" className={buttonClassName('primary')} data-testid="nsfw-register">
+            Create Account
+          </Link>
+          <Link to="/login" className={buttonClassName('secondary')} data-testid="nsfw-login">
+            Sign In
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CommunityView({ community }: { community: Community }) {
+  const { status, user } = useSession();
+  const signedIn = status === 'signed-in';
+  const isCreator = signedIn && user?.id === community.created_by;
+  const membership = useMembership(community);
+  const isMember = Boolean(membership.data?.isMember);
+  const toggle = useMembershipToggle();
+  const [showRules, setShowRules] = useState(false);
+  const [sort, setSort] = useStoredSort(COMMUNITY_SORT_KEY, 'hot');
+  const base = `/c/${encodeURIComponent(community.name)}`;
+  const gated = community.is_nsfw && status === 'signed-out';
+
+  const empty = !signedIn ? (
+    <NoPosts
+      message="Sign in to start the first discussion."
+      action={
+        <Link to="/login" className={buttonClassName('primary')} data-testid="empty-sign-in">
+          Sign In to Post
+        </Link>
+      }
+    />
+  ) : isMember ? (
+    <NoPosts
+      message="Be the first to start a discussion."
+      action={
+        <Link
+          to={`${base}/create`}
+          className={buttonClassName('primary')}
+          data-testid="empty-create-post"
+        >
+          Create the First Post
+        </Link>
+      }
+    />
+  ) : (
+    <NoPosts message="Join the community to create posts" />
+  );
+
+  return (
+    <>
+      <Card className="forum-community-header" data-testid="community-header">
+        <CommunityLogo community={community} size={64} />
+        <div className="forum-community-header__body">
+          <h1 className="forum-page__title" data-testid="community-name">
+            c/{community.name}
+            {community.is_nsfw ? (
+              <span className="forum-nsfw" data-testid="nsfw-badge">
+                NSFW
+              </span>
+            ) : null}
+          </h1>
+          <p className="forum-pre" data-testid="community-description">
+            {stripMarkup(community.description)}
+          </p>
+          <p className="forum-muted forum-small">
+            <span data-testid="community-members">
+              {formatCompact(community.member_count)}{' '}
+              {community.member_count === 1 ? 'member' : 'members'}
+            </span>
+            {' · '}
+            <span data-testid="community-created">Created {formatDate(community.created_at)}</span>
+            {' · '}
+            <span data-testid="community-creator">
+              by{' '}
+              <Link to={`/u/${encodeURIComponent(community.creator_username)}`}>
+                u/{community.creator_username}
+              </Link>
+            </span>
+          </p>
+          <div className="forum-community-header__actions">
+            {signedIn && !isCreator && membership.isSuccess ? (
+              <Button
+                variant={isMember ? 'secondary' : 'primary'}
+                disabled={toggle.isPending}
+                onClick={() =>
+                  toggle.mutate(
+                    { community, join: !isMember },
+                    { onSuccess: () => void membership.refetch() },
+                  )
+                }
+                data-testid="membership-button"
+              >
+                {isMember ? 'Leave' : 'Join'}
+              </Button>
+            ) : null}
+            {signedIn && isMember ? (
+              <Link
+                to={`${base}/create`}
+                className={buttonClassName('primary')}
+                data-testid="create-post-link"
+              >
+                Create Post
+              </Link>
+            ) : null}
+            {isCreator ? (
+              <Link
+                to={`${base}/settings`}
+                className={buttonClassName('secondary')}
+                data-testid="settings-link"
+              >
+                Community Settings
+              </Link>
+            ) : null}
+            <Button
+              variant="ghost"
+              aria-expanded={showRules}
+              aria-controls="community-rules"
+              onClick={() => setShowRules((s) => !s)}
+              data-testid="rules-toggle"
+            >
+              {showRules ? 'Hide Rules' : 'View Rules'}
+            </Button>
+          </div>
+          {showRules ? (
+            <div id="community-rules" className="forum-rules" data-testid="community-rules">
+              <h2 className="forum-small-title">Rules</h2>
+              <p className="forum-pre">{stripMarkup(community.rules)}</p>
+            </div>
+          ) : null}
+        </div>
+      </Card>
+      {gated ? (
+        <NsfwOverlay />
+      ) : (
+        <section className="forum-section" aria-labelledby="community-posts">
+          <div className="forum-section__head">
+            <h2 id="community-posts" className="forum-section__title">
+              Posts
+            </h2>
+            <SortTabs value={sort} onChange={setSort} />
+          </div>
+          <PostFeed
+            params={{ community_id: community.id, sort }}
+            pageSize={20}
+            showCommunity={false}
+            empty={empty}
+          />
+        </section>
+      )}
+    </>
+  );
+}
+
+export default function CommunityPage() {
+  const { name = '' } = useParams();
+  const community = useCommunity(name);
+  return (
+    <div className="forum-page" data-testid="community-page">
+      {community.isPending ? (
+        <>
+          <HeaderSkeleton />
+          <PostListSkeleton count={3} />
+        </>
+      ) : community.isError ? (
+        isApiError(community.error) && community.error.status === 404 ? (
+          <CommunityNotFound />
+        ) : (
+          <ErrorState
+            title="Failed to load community"
+            onRetry={() => void community.refetch()}
+            data-testid="community-error"
+          />
+        )
+      ) : (
+        <CommunityView key={community.data.community.id} community={community.data.community} />
+      )}
+    </div>
+  );
+}

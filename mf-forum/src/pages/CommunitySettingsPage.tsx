@@ -1,0 +1,320 @@
+import { useRef, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, isApiError, useSession } from '@forum/sdk';
+import type { Community } from '@forum/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  TextField,
+  buttonClassName,
+} from '@forum/ui';
+import { forumKeys, useForumApi } from '../api/forum';
+import { CommunityLogo } from '../components/CommunityLogo';
+import { ImageInput } from '../components/ImageInput';
+import { RequireSignIn } from '../components/RequireSignIn';
+import { TextAreaField } from '../components/TextArea';
+import { LOGO_AVATAR_MAX, deletePhrase, imageFileError } from '../lib/state';
+import { CommunityNotFound, useCommunity } from './CommunityPage';
+
+function InfoSection({ community }: { community: Community }) {
+  const api = useForumApi();
+  const queryClient = useQueryClient();
+  const [description, setDescription] = useState(community.description);
+  const [rules, setRules] = useState(community.rules);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const res = await api.communities.update(community.id, { description, rules });
+      queryClient.setQueryData(forumKeys.community(community.name), res);
+      setMessage({ ok: true, text: 'Community updated successfully' });
+    } catch (err) {
+      setMessage({ ok: false, text: errorMessage(err, 'Failed to update community') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="forum-settings-section" data-testid="settings-info">
+      <h2 className="forum-section__title">Community Information</h2>
+      <form
+        className="forum-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {message ? (
+          <Alert variant={message.ok ? 'success' : 'error'} data-testid="settings-message">
+            {message.text}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Name"
+          value={community.name}
+          readOnly
+          hint="The name cannot be changed."
+          testId="settings-name"
+        />
+        <TextAreaField
+          label="Description"
+          rows={3}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          testId="settings-description"
+        />
+        <TextAreaField
+          label="Rules"
+          rows={5}
+          value={rules}
+          onChange={(e) => setRules(e.target.value)}
+          testId="settings-rules"
+        />
+        <div className="forum-form__actions">
+          <Button type="submit" disabled={busy} data-testid="settings-save">
+            {busy ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function LogoSection({ community }: { community: Community }) {
+  const api = useForumApi();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const setLogo = (logo_url: string | null) =>
+    queryClient.setQueryData(
+      forumKeys.community(community.name),
+      (old: { community: Community } | undefined) =>
+        old ? { community: { ...old.community, logo_url } } : old,
+    );
+  const upload = async (file: File | null) => {
+    setError(null);
+    if (!file) return;
+    const problem = imageFileError(file, LOGO_AVATAR_MAX);
+    if (problem) {
+      setError(problem);
+      if (inputRef.current) inputRef.current.value = '';
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api.communities.uploadLogo(community.id, file);
+      setLogo(res.logo_url);
+      void queryClient.invalidateQueries({ queryKey: ['communities'], refetchType: 'none' });
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to upload logo'));
+    } finally {
+      setBusy(false);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+  const remove = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await api.communities.removeLogo(community.id);
+      setLogo(null);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to delete logo'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="forum-settings-section" data-testid="settings-logo">
+      <h2 className="forum-section__title">Community Logo</h2>
+      <div className="forum-logo-row">
+        <CommunityLogo community={community} size={72} />
+        <div className="forum-form">
+          <ImageInput
+            label="Upload a new logo (JPEG, PNG, GIF or WebP, up to 2MB)"
+            onFile={(f) => void upload(f)}
+            testId="logo-input"
+            error={error}
+            inputRef={inputRef}
+          />
+          {busy ? <Spinner label="Uploading" /> : null}
+          {community.logo_url ? (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => void remove()}
+              data-testid="logo-remove"
+            >
+              Remove Logo
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function DangerZone({ community }: { community: Community }) {
+  const api = useForumApi();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const phrase = deletePhrase(community.name);
+  const matches = typed === phrase;
+  const confirm = async () => {
+    if (!matches) {
+      setError(`Please type "${phrase}" to confirm deletion`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.communities.remove(community.id);
+      queryClient.removeQueries({ queryKey: forumKeys.community(community.name) });
+      void queryClient.invalidateQueries({ queryKey: ['communities'] });
+      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      setOpen(false);
+      navigate('/communities');
+    } catch (err) {
+      setError(errorMessage(err, 'You do not have permission to delete this community'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="forum-settings-section forum-danger" data-testid="settings-danger">
+      <h2 className="forum-section__title">Danger Zone</h2>
+      <p>Deleting the community removes all of its posts and comments. This cannot be undone.</p>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          setTyped('');
+          setError(null);
+        }}
+      >
+        <Dialog.Trigger asChild>
+          <Button variant="danger" data-testid="delete-community">
+            Delete Community
+          </Button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="forum-dialog-overlay" />
+          <Dialog.Content className="forum-dialog ui-card" data-testid="delete-dialog">
+            <Dialog.Title className="forum-section__title">Delete c/{community.name}?</Dialog.Title>
+            <Dialog.Description>
+              Type <strong>{phrase}</strong> to confirm.
+            </Dialog.Description>
+            <form
+              className="forum-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void confirm();
+              }}
+            >
+              <TextField
+                label="Confirmation"
+                value={typed}
+                autoComplete="off"
+                onChange={(e) => {
+                  setTyped(e.target.value);
+                  setError(null);
+                }}
+                onKeyDown={(e) => {
+                  // The confirm button is disabled until the phrase matches, so Enter would not
+                  // submit: say what is expected instead.
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void confirm();
+                  }
+                }}
+                error={error ?? undefined}
+                testId="delete-confirm-input"
+              />
+              <div className="forum-form__actions">
+                <Dialog.Close asChild>
+                  <Button variant="secondary" data-testid="delete-cancel">
+                    Cancel
+                  </Button>
+                </Dialog.Close>
+                <Button
+                  type="submit"
+                  variant="danger"
+                  disabled={!matches || busy}
+                  data-testid="delete-confirm"
+                >
+                  {busy ? 'Deleting...' : 'Delete Community'}
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </Card>
+  );
+}
+
+function Settings() {
+  const { name = '' } = useParams();
+  const { user } = useSession();
+  const community = useCommunity(name);
+  const navigate = useNavigate();
+  if (community.isPending) return <Spinner block data-testid="settings-loading" />;
+  if (community.isError) {
+    return isApiError(community.error) && community.error.status === 404 ? (
+      <CommunityNotFound />
+    ) : (
+      <ErrorState title="Failed to load community" onRetry={() => void community.refetch()} />
+    );
+  }
+  const c = community.data.community;
+  const back = `/c/${encodeURIComponent(c.name)}`;
+  if (user?.id !== c.created_by) {
+    return (
+      <EmptyState
+        title="You do not have permission to edit this community"
+        action={
+          <Link to={back} className={buttonClassName('secondary')}>
+            Back to c/{c.name}
+          </Link>
+        }
+        data-testid="settings-forbidden"
+      />
+    );
+  }
+  return (
+    <>
+      <div className="forum-section__head">
+        <h1 className="forum-page__title">Community Settings</h1>
+        <Button variant="secondary" onClick={() => navigate(back)} data-testid="settings-back">
+          Back to c/{c.name}
+        </Button>
+      </div>
+      <InfoSection community={c} />
+      <LogoSection community={c} />
+      <DangerZone community={c} />
+    </>
+  );
+}
+
+export default function CommunitySettingsPage() {
+  return (
+    <div className="forum-page forum-page--narrow" data-testid="community-settings-page">
+      <RequireSignIn>
+        <Settings />
+      </RequireSignIn>
+    </div>
+  );
+}

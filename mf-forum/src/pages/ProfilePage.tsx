@@ -1,0 +1,334 @@
+import { useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { errorMessage, isApiError, useSession } from '@forum/sdk';
+import type { User } from '@forum/contracts';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Skeleton,
+  Spinner,
+  buttonClassName,
+  cx,
+} from '@forum/ui';
+import { forumKeys, useForumApi } from '../api/forum';
+import { CommentRow } from '../components/CommentRow';
+import { ImageInput } from '../components/ImageInput';
+import { PostCard, PostListSkeleton } from '../components/PostCard';
+import { SortTabs } from '../components/SortTabs';
+import { formatCompact, relativeTime, safeMediaUrl } from '../lib/display';
+import { LOGO_AVATAR_MAX, imageFileError, visibleBadges } from '../lib/state';
+import type { PostSort } from '@forum/contracts';
+
+const PAGE = 10;
+const BADGE_ICONS: Record<string, string> = { crown: '👑', users: '👥', star: '⭐', shield: '🛡️' };
+
+function Avatar({ user, size = 88 }: { user: User; size?: number }) {
+  const src = safeMediaUrl(user.avatar_url);
+  return src ? (
+    <img
+      className="forum-avatar"
+      src={src}
+      alt={`u/${user.username}'s avatar`}
+      width={size}
+      height={size}
+      data-testid="profile-avatar"
+    />
+  ) : (
+    <span
+      className="forum-avatar forum-avatar--initial"
+      style={{ width: size, height: size }}
+      aria-hidden="true"
+      data-testid="profile-avatar-initial"
+    >
+      {user.username.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+function AvatarControls({ user }: { user: User }) {
+  const api = useForumApi();
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (avatar_url: string | null) =>
+    queryClient.setQueryData(forumKeys.user(user.username), (old: { user: User } | undefined) =>
+      old ? { user: { ...old.user, avatar_url } } : old,
+    );
+  const upload = async (file: File | null) => {
+    setError(null);
+    if (!file) return;
+    const problem = imageFileError(file, LOGO_AVATAR_MAX);
+    if (problem) {
+      setError(problem);
+      if (inputRef.current) inputRef.current.value = '';
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api.users.uploadAvatar(file);
+      set(res.avatar_url);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to upload avatar'));
+    } finally {
+      setBusy(false);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+  const remove = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await api.users.removeAvatar();
+      set(null);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to delete avatar'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="forum-form forum-avatar-controls" data-testid="avatar-controls">
+      <ImageInput
+        label="Change avatar (JPEG, PNG, GIF or WebP, up to 2MB)"
+        onFile={(f) => void upload(f)}
+        error={error}
+        testId="avatar-input"
+        inputRef={inputRef}
+      />
+      {busy ? <Spinner label="Uploading" /> : null}
+      {user.avatar_url ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          onClick={() => void remove()}
+          data-testid="avatar-remove"
+        >
+          Remove Avatar
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Badges({ userId }: { userId: string }) {
+  const api = useForumApi();
+  const q = useQuery({
+    queryKey: forumKeys.badges(userId),
+    queryFn: () => api.users.badges(userId),
+  });
+  if (!q.data || q.data.badges.length === 0) return null;
+  const { shown, overflow } = visibleBadges(q.data.badges);
+  return (
+    <ul className="forum-badges" aria-label="Badges" data-testid="profile-badges">
+      {shown.map((b) => (
+        <li key={b.id} className="forum-badge" title={b.description} data-testid="profile-badge">
+          <span aria-hidden="true">{BADGE_ICONS[b.icon] ?? '🏅'}</span> {b.name}
+        </li>
+      ))}
+      {overflow > 0 ? (
+        <li className="forum-badge forum-badge--more" data-testid="profile-badges-more">
+          +{overflow}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function UserPosts({ username }: { username: string }) {
+  const api = useForumApi();
+  const [sort, setSort] = useState<PostSort>('new');
+  const q = useInfiniteQuery({
+    queryKey: forumKeys.userPosts(username, sort),
+    queryFn: ({ pageParam }) =>
+      api.users.posts(username, { sortBy: sort, limit: PAGE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.pagination.hasMore ? pages.reduce((n, p) => n + p.posts.length, 0) : undefined,
+  });
+  const posts = q.data?.pages.flatMap((p) => p.posts) ?? [];
+  return (
+    <>
+      <SortTabs value={sort} onChange={setSort} order={['new', 'top', 'hot']} label="Sort posts" />
+      {q.isPending ? (
+        <PostListSkeleton count={2} />
+      ) : q.isError ? (
+        <ErrorState title="Failed to load posts" onRetry={() => void q.refetch()} />
+      ) : posts.length === 0 ? (
+        <p className="forum-muted" data-testid="profile-posts-empty">
+          No posts yet.
+        </p>
+      ) : (
+        <div className="forum-post-list" data-testid="profile-posts">
+          {posts.map((p) => (
+            <PostCard key={p.id} post={p} />
+          ))}
+        </div>
+      )}
+      {q.hasNextPage ? (
+        <div className="forum-more">
+          <Button
+            variant="secondary"
+            disabled={q.isFetchingNextPage}
+            onClick={() => void q.fetchNextPage()}
+            data-testid="load-more-profile-posts"
+          >
+            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function UserComments({ username }: { username: string }) {
+  const api = useForumApi();
+  const q = useInfiniteQuery({
+    queryKey: forumKeys.userComments(username),
+    queryFn: ({ pageParam }) => api.users.comments(username, { limit: PAGE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.pagination.hasMore ? pages.reduce((n, p) => n + p.comments.length, 0) : undefined,
+  });
+  if (q.isPending) return <Spinner block />;
+  if (q.isError)
+    return <ErrorState title="Failed to load comments" onRetry={() => void q.refetch()} />;
+  const comments = q.data.pages.flatMap((p) => p.comments);
+  return (
+    <>
+      {comments.length === 0 ? (
+        <p className="forum-muted" data-testid="profile-comments-empty">
+          No comments yet.
+        </p>
+      ) : (
+        <div className="forum-post-list" data-testid="profile-comments">
+          {comments.map((c) => (
+            <CommentRow key={c.id} comment={c} />
+          ))}
+        </div>
+      )}
+      {q.hasNextPage ? (
+        <div className="forum-more">
+          <Button
+            variant="secondary"
+            disabled={q.isFetchingNextPage}
+            onClick={() => void q.fetchNextPage()}
+            data-testid="load-more-profile-comments"
+          >
+            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Profile({ user }: { user: User }) {
+  const { status, user: me } = useSession();
+  const isOwner = status === 'signed-in' && me?.id === user.id;
+  const [tab, setTab] = useState<'posts' | 'comments'>('posts');
+  return (
+    <>
+      <Card className="forum-profile-header" data-testid="profile-header">
+        <Avatar user={user} />
+        <div className="forum-profile-header__body">
+          <h1 className="forum-page__title" data-testid="profile-username">
+            u/{user.username}
+          </h1>
+          <p className="forum-muted">
+            <span data-testid="profile-points">{formatCompact(user.total_score)} points</span>
+            {' · '}
+            <span data-testid="profile-joined">Joined {relativeTime(user.created_at)}</span>
+          </p>
+          <Badges userId={user.id} />
+          {status === 'signed-in' && !isOwner ? (
+            <Link
+              to={`/inbox/new?to=${encodeURIComponent(user.username)}`}
+              className={buttonClassName('primary', 'sm')}
+              data-testid="send-message"
+            >
+              Send Message
+            </Link>
+          ) : null}
+          {isOwner ? <AvatarControls user={user} /> : null}
+        </div>
+      </Card>
+      <div className="forum-tabs" role="tablist" aria-label="Profile content">
+        {(['posts', 'comments'] as const).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`panel-${t}`}
+            className={cx('forum-sort__btn', tab === t && 'is-active')}
+            onClick={() => setTab(t)}
+            data-testid={`tab-${t}`}
+          >
+            {t === 'posts' ? 'Posts' : 'Comments'}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        className="forum-section"
+      >
+        {tab === 'posts' ? (
+          <UserPosts username={user.username} />
+        ) : (
+          <UserComments username={user.username} />
+        )}
+      </div>
+    </>
+  );
+}
+
+export default function ProfilePage() {
+  const { username = '' } = useParams();
+  const api = useForumApi();
+  const q = useQuery({
+    queryKey: forumKeys.user(username),
+    queryFn: () => api.users.get(username),
+    retry: (n, err) => !(isApiError(err) && err.status === 404) && n < 1,
+  });
+  return (
+    <div className="forum-page" data-testid="profile-page">
+      {q.isPending ? (
+        <Card className="forum-profile-header" aria-busy="true" data-testid="profile-loading">
+          <Skeleton width={88} height={88} />
+          <div className="forum-profile-header__body">
+            <Skeleton width="40%" height="1.6em" />
+            <Skeleton width="30%" height="1em" style={{ marginTop: 10 }} />
+          </div>
+        </Card>
+      ) : q.isError ? (
+        isApiError(q.error) && q.error.status === 404 ? (
+          <EmptyState
+            title="User not found"
+            action={
+              <Link to="/" className={buttonClassName('secondary')}>
+                Go Home
+              </Link>
+            }
+            data-testid="user-not-found"
+          />
+        ) : (
+          <ErrorState
+            title="Failed to load user profile"
+            onRetry={() => void q.refetch()}
+            data-testid="profile-error"
+          />
+        )
+      ) : (
+        <Profile key={q.data.user.id} user={q.data.user} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useSession } from '@forum/sdk';
+import type { CommentPageResponse } from '@forum/contracts';
+import { Button, EmptyState, ErrorState, Spinner, buttonClassName } from '@forum/ui';
+import { forumKeys, useForumApi } from '../api/forum';
+import { CommentRow } from '../components/CommentRow';
+import { PostCard, PostListSkeleton } from '../components/PostCard';
+import { SaveButton } from '../components/PostParts';
+import { useToast } from '../components/Toast';
+import { TEXTS } from '../components/usePostActions';
+
+const PAGE = 10;
+const next =
+  <T,>(items: (p: T) => unknown[]) =>
+  (last: T & { pagination: { hasMore: boolean } }, pages: T[]) =>
+    last.pagination.hasMore ? pages.reduce((n, p) => n + items(p).length, 0) : undefined;
+
+function SavedPosts({ userId }: { userId: string }) {
+  const api = useForumApi();
+  const q = useInfiniteQuery({
+    queryKey: [...forumKeys.savedPosts, userId],
+    queryFn: ({ pageParam }) => api.posts.saved({ limit: PAGE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: next((p: { posts: unknown[] }) => p.posts),
+  });
+  if (q.isPending) return <PostListSkeleton count={2} testId="saved-posts-loading" />;
+  if (q.isError)
+    return (
+      <ErrorState
+        title="Failed to load saved posts"
+        onRetry={() => void q.refetch()}
+        data-testid="saved-posts-error"
+      />
+    );
+  const posts = q.data.pages.flatMap((p) => p.posts);
+  if (posts.length === 0)
+    return (
+      <p className="forum-muted" data-testid="saved-posts-empty">
+        No saved posts yet.
+      </p>
+    );
+  return (
+    <>
+      <div className="forum-post-list" data-testid="saved-posts-list">
+        {posts.map((p) => (
+          <PostCard key={p.id} post={p} />
+        ))}
+      </div>
+      {q.hasNextPage ? (
+        <div className="forum-more">
+          <Button
+            variant="secondary"
+            disabled={q.isFetchingNextPage}
+            onClick={() => void q.fetchNextPage()}
+            data-testid="load-more-saved-posts"
+          >
+            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function SavedComments({ userId }: { userId: string }) {
+  const api = useForumApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const key = [...forumKeys.savedComments, userId];
+  const q = useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam }) => api.comments.saved({ limit: PAGE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: next((p: { comments: unknown[] }) => p.comments),
+  });
+  type Data = InfiniteData<CommentPageResponse, number>;
+  // Spec §4: unsaving removes the comment from the saved list (optimistic, rolled back).
+  const unsave = useMutation({
+    mutationFn: (id: string) => api.comments.unsave(id),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const prev = queryClient.getQueryData<Data>(key);
+      queryClient.setQueryData<Data>(key, (old) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((p) => ({
+                ...p,
+                comments: p.comments.filter((c) => c.id !== id),
+              })),
+            }
+          : old,
+      );
+      return { prev };
+    },
+    onError: (_e, _id, ctx) => {
+      if (ctx?.prev) queryClient.setQueryData(key, ctx.prev);
+      toast(TEXTS.saveCommentFailed);
+    },
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: ['comments', 'post'], refetchType: 'none' }),
+  });
+  if (q.isPending) return <Spinner block data-testid="saved-comments-loading" />;
+  if (q.isError)
+    return (
+      <ErrorState
+        title="Failed to load saved comments"
+        onRetry={() => void q.refetch()}
+        data-testid="saved-comments-error"
+      />
+    );
+  const comments = q.data.pages.flatMap((p) => p.comments);
+  if (comments.length === 0)
+    return (
+      <p className="forum-muted" data-testid="saved-comments-empty">
+        No saved comments yet.
+      </p>
+    );
+  return (
+    <>
+      <div className="forum-post-list" data-testid="saved-comments-list">
+        {comments.map((c) => (
+          <CommentRow
+            key={c.id}
+            comment={c}
+            actions={
+              <SaveButton saved testId="comment-save" onToggle={() => unsave.mutate(c.id)} />
+            }
+          />
+        ))}
+      </div>
+      {q.hasNextPage ? (
+        <div className="forum-more">
+          <Button
+            variant="secondary"
+            disabled={q.isFetchingNextPage}
+            onClick={() => void q.fetchNextPage()}
+            data-testid="load-more-saved-comments"
+          >
+            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export default function SavedPage() {
+  const { status, user } = useSession();
+  return (
+    <div className="forum-page" data-testid="saved-page">
+      {status === 'loading' ? (
+        <Spinner block />
+      ) : status !== 'signed-in' || !user ? (
+        <EmptyState
+          title="Sign in to view saved posts"
+          message="Save posts and comments to find them here later."
+          action={
+            <Link
+              to="/login"
+              state={{ from: '/saved' }}
+              className={buttonClassName('primary')}
+              data-testid="saved-sign-in"
+            >
+              Sign In
+            </Link>
+          }
+          data-testid="saved-signed-out"
+        />
+      ) : (
+        <>
+          <h1 className="forum-page__title">Saved</h1>
+          <section
+            className="forum-section"
+            aria-labelledby="saved-posts"
+            data-testid="saved-posts"
+          >
+            <h2 id="saved-posts" className="forum-section__title">
+              Saved Posts
+            </h2>
+            <SavedPosts userId={user.id} />
+          </section>
+          <section
+            className="forum-section"
+            aria-labelledby="saved-comments"
+            data-testid="saved-comments"
+          >
+            <h2 id="saved-comments" className="forum-section__title">
+              Saved Comments
+            </h2>
+            <SavedComments userId={user.id} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
