@@ -48,6 +48,8 @@ export default defineConfig({
   // Workspace packages publish TypeScript under the `source` export condition.
   resolve: { conditionNames: ['source', '...'] },
   html: {
+    // lang attribute, color-scheme, the blocking theme script and pre-CSS page colours.
+    template: './index.html',
     title: 'Forum',
     meta: { description: 'Community discussion forum' },
     favicon: './src/favicon.svg',

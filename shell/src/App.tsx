@@ -1,11 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@forum/ui';
-import { Header } from './Header';
+import { SessionBridge } from './auth/SessionBridge';
+import { Header } from './header/Header';
+import { InviteHost } from './invite/InviteHost';
 import { RemoteSlot } from './RemoteSlot';
 import { remoteForPath } from './routeTable';
 import './shell.css';
 
+// Route-level code splitting: the auth and legal pages are chunks of their own.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
@@ -33,11 +36,26 @@ export default function App() {
   const remote = remoteForPath(pathname);
   return (
     <div className="shell">
+      <a className="shell-skip-link" href="#main">
+        Skip to content
+      </a>
+      <SessionBridge />
       <Header />
-      <main className="shell-main" data-testid="app-main">
+      <main id="main" tabIndex={-1} className="shell-main" data-testid="app-main">
         {/* Keyed by remote: moving between pages of one remote keeps it mounted. */}
         {remote ? <RemoteSlot key={remote} name={remote} /> : <ShellRoutes />}
       </main>
+      <footer className="shell-footer" data-testid="app-footer">
+        <nav aria-label="Legal" className="shell-footer__nav">
+          <Link to="/terms" data-testid="footer-terms">
+            Terms of Service
+          </Link>
+          <Link to="/privacy" data-testid="footer-privacy">
+            Privacy Policy
+          </Link>
+        </nav>
+      </footer>
+      <InviteHost />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { applyTheme, getStoredTheme } from '@forum/ui';
 import App from './App';
 import { preloadRemotesConfig } from './remotes';
 
+// /theme-init.js already applied it before the first paint; this keeps both in step.
 applyTheme(getStoredTheme());
 // Start fetching /remotes.json while React renders the header.
 preloadRemotesConfig();

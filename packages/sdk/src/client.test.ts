@@ -89,7 +89,8 @@ describe('createApiClient', () => {
       .catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(502);
     expect(err.message).toBe('Request failed with status 502');
-    expect(errorMessage(err, 'Failed to load posts')).toBe('Request failed with status 502');
+    // Spec §8: without a server error field the screen's fallback text is shown.
+    expect(errorMessage(err, 'Failed to load posts')).toBe('Failed to load posts');
   });
 
   it('times out with a clear ApiError', async () => {

@@ -28,11 +28,11 @@ export interface RequestOptions<T = unknown> {
 }
 
 /**
- * Seam for the token-refresh logic (a later issue): called once when a request that carried a
- * token gets a 401. Resolve true when new tokens are in the store and the request should be
- * retried once; false to fail with the 401.
+ * Seam for the token-refresh logic (session.ts): called once when a request that carried a token
+ * gets a 401, with the token that was sent. Resolve true when new tokens are in the store and the
+ * request should be retried once; false to fail with the 401.
  */
-export type UnauthorizedHandler = (error: ApiError) => Promise<boolean>;
+export type UnauthorizedHandler = (error: ApiError, context: { token: string }) => Promise<boolean>;
 
 export interface ApiClientOptions {
   baseUrl?: string;
@@ -118,7 +118,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: HttpMethod,
     path: string,
     opts: RequestOptions<T>,
-  ): Promise<{ value: T } | { unauthorized: ApiError }> {
+  ): Promise<{ value: T } | { unauthorized: ApiError; token: string }> {
     const url = buildUrl(baseUrl, path, opts.query);
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     let body: BodyInit | undefined;
@@ -185,9 +185,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const apiError = fail({
         status: res.status,
         message: error ?? `Request failed with status ${res.status}`,
+        serverMessage: error,
         details,
       });
-      if (res.status === 401 && token) return { unauthorized: apiError };
+      if (res.status === 401 && token) return { unauthorized: apiError, token };
       throw apiError;
     }
 
@@ -213,7 +214,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const first = await once(method, path, opts);
     if ('value' in first) return first.value;
     // 401 with a token: give the refresh seam one chance, then retry once.
-    if (onUnauthorized && (await onUnauthorized(first.unauthorized))) {
+    if (onUnauthorized && (await onUnauthorized(first.unauthorized, { token: first.token }))) {
       const second = await once(method, path, opts);
       if ('value' in second) return second.value;
       throw second.unauthorized;

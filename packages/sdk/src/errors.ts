@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly details: string[] | undefined;
+  /** The `error` field of the server's answer, when it sent one (what spec §8 shows users). */
+  readonly serverMessage: string | undefined;
   readonly method: string;
   readonly path: string;
 
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     message: string;
     code?: ApiErrorCode;
     details?: string[] | undefined;
+    serverMessage?: string | undefined;
     method?: string;
     path?: string;
     cause?: unknown;
@@ -33,6 +36,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code ?? 'HTTP';
     this.details = init.details;
+    this.serverMessage = init.serverMessage;
     this.method = init.method ?? 'GET';
     this.path = init.path ?? '';
   }
@@ -52,8 +56,8 @@ export function isApiError(value: unknown): value is ApiError {
  * (spec §8: "The server's error field is shown when present; otherwise the fallback is used").
  */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.code === 'HTTP' && err.status > 0 && err.message) {
-    return err.message;
+  if (err instanceof ApiError && err.code === 'HTTP' && err.serverMessage) {
+    return err.serverMessage;
   }
   return fallback;
 }

@@ -16,7 +16,7 @@ export interface TokenStore {
   subscribe(listener: () => void): () => void;
 }
 
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 function memoryStorage(): KeyValueStorage {
   const map = new Map<string, string>();
@@ -40,15 +40,29 @@ function defaultStorage(): KeyValueStorage {
   return memoryStorage();
 }
 
-export function createTokenStore(storage: KeyValueStorage = defaultStorage()): TokenStore {
+/** Where `storage` events of other tabs arrive (window in a browser; a fake in unit tests). */
+export interface StorageEventSource {
+  addEventListener(type: 'storage', listener: (event: { key: string | null }) => void): void;
+}
+
+function defaultEventSource(): StorageEventSource | undefined {
+  if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+    return window as unknown as StorageEventSource;
+  }
+  return undefined;
+}
+
+export function createTokenStore(
+  storage: KeyValueStorage = defaultStorage(),
+  events: StorageEventSource | undefined = defaultEventSource(),
+): TokenStore {
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
 
-  if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-    window.addEventListener('storage', (e) => {
-      if (e.key === null || e.key === TOKEN_KEY || e.key === REFRESH_TOKEN_KEY) emit();
-    });
-  }
+  // Another tab signed in, refreshed or signed out.
+  events?.addEventListener('storage', (e) => {
+    if (e.key === null || e.key === TOKEN_KEY || e.key === REFRESH_TOKEN_KEY) emit();
+  });
 
   return {
     getToken: () => storage.getItem(TOKEN_KEY),

@@ -1,14 +1,100 @@
-import { Link } from 'react-router-dom';
-import { PlaceholderPage } from './PlaceholderPage';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { LoginRequest } from '@forum/contracts';
+import { errorMessage, session, useSession } from '@forum/sdk';
+import { Alert, Button, CheckboxField, TextField } from '@forum/ui';
+import { redirectTarget } from '../auth/redirect';
+import { PageCard } from './PageCard';
+
+type LoginInput = z.input<typeof LoginRequest>;
+type LoginValues = z.output<typeof LoginRequest>;
+
+/** Spec §8. */
+export const LOGIN_FALLBACK_ERROR = 'An error occurred during login';
 
 export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { status } = useSession();
+  const target = redirectTarget(location.state, location.search);
+  const notice = (location.state as { message?: unknown } | null)?.message;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(LoginRequest),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  // Already signed in (or signed in from another tab): go on to where the user was going.
+  useEffect(() => {
+    if (status === 'signed-in' && !isSubmitting && !done) navigate(target, { replace: true });
+  }, [status, isSubmitting, done, navigate, target]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await session.login(values);
+      setDone(true);
+      navigate(target, { replace: true });
+    } catch (err) {
+      setServerError(errorMessage(err, LOGIN_FALLBACK_ERROR));
+    }
+  });
+
   return (
-    <PlaceholderPage title="Sign in" testId="page-login">
-      <p>Sign in is coming soon.</p>
-      <p>
-        <Link to="/forgot-password">Forgot your password?</Link> · New here?{' '}
-        <Link to="/register">Sign up</Link>
+    <PageCard title="Sign in" testId="page-login" narrow>
+      {typeof notice === 'string' && notice ? (
+        <Alert variant="success" data-testid="login-notice">
+          {notice}
+        </Alert>
+      ) : null}
+      <form className="shell-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        {serverError ? (
+          <Alert variant="error" data-testid="login-error">
+            {serverError}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Email or Username"
+          autoComplete="username"
+          required
+          error={errors.email?.message}
+          testId="login-email"
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          testId="login-password"
+          {...register('password')}
+        />
+        <div className="shell-form__row">
+          <CheckboxField label="Remember me" testId="login-remember" {...register('rememberMe')} />
+          <Link to="/forgot-password" data-testid="login-forgot">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" disabled={isSubmitting} data-testid="login-submit">
+          {isSubmitting ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <p className="shell-form__footer">
+        New here?{' '}
+        <Link to="/register" state={location.state} data-testid="login-to-register">
+          Create an account
+        </Link>
       </p>
-    </PlaceholderPage>
+    </PageCard>
   );
 }

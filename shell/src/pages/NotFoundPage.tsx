@@ -1,17 +1,23 @@
-import { Link } from 'react-router-dom';
-import { EmptyState, buttonClassName } from '@forum/ui';
+import { Link, useLocation } from 'react-router-dom';
+import { buttonClassName } from '@forum/ui';
+import { PageCard } from './PageCard';
 
 export default function NotFoundPage() {
+  const { pathname } = useLocation();
   return (
-    <EmptyState
-      title="Page not found"
-      message="The page you are looking for does not exist."
-      action={
-        <Link to="/" className={buttonClassName('secondary')}>
+    <PageCard title="Page not found" testId="not-found">
+      <p className="shell-page__lead">
+        There is nothing at <code>{pathname}</code>. The link may be broken, or the page may have
+        been removed.
+      </p>
+      <p>
+        <Link to="/" className={buttonClassName('primary')} data-testid="not-found-home">
           Go Home
+        </Link>{' '}
+        <Link to="/communities" className={buttonClassName('secondary')}>
+          Browse Communities
         </Link>
-      }
-      data-testid="not-found"
-    />
+      </p>
+    </PageCard>
   );
 }
