@@ -21,9 +21,19 @@ export const env = {
   },
 };
 
-/** Puts the seeded admin's tokens into local storage before any page script runs. */
+/**
+ * Signs the seeded admin in afresh and puts the tokens into local storage before any page script
+ * runs. A fresh session per test matters: refresh tokens rotate, so a pair shared across tests
+ * would be replayed after its first refresh, which (by design) revokes the whole session.
+ */
 async function signIn(page: Page): Promise<void> {
-  const tokens = { token: required('E2E_TOKEN'), refreshToken: required('E2E_REFRESH_TOKEN') };
+  required('E2E_TOKEN'); // fails with the seeding error when the global setup could not seed
+  const res = await page.request.post(`${required('E2E_BASE_URL')}/api/auth/login`, {
+    data: { email: 'admin', password: required('E2E_ADMIN_PASSWORD'), rememberMe: false },
+  });
+  if (!res.ok()) throw new Error(`admin login answered ${res.status()}: ${await res.text()}`);
+  const body = (await res.json()) as { token: string; refreshToken: string };
+  const tokens = { token: body.token, refreshToken: body.refreshToken };
   await page.addInitScript((t) => {
     localStorage.setItem('token', t.token);
     localStorage.setItem('refreshToken', t.refreshToken);

@@ -72,6 +72,7 @@ async function seedOrThrow(baseUrl: string): Promise<void> {
   const user = await ensureUser(baseUrl, 'admin');
   process.env.E2E_TOKEN = user.token;
   process.env.E2E_REFRESH_TOKEN = user.refreshToken;
+  process.env.E2E_ADMIN_PASSWORD = user.password;
   const seeded = await seedForum(baseUrl, {
     user,
     communityName: `e2e_${run}`,
