@@ -18,6 +18,7 @@ import { UpstreamPools } from './proxy/upstream-pools.js';
 import { upstreamReadiness } from './readiness.js';
 import { isAmbiguousPath, resolveApiRoute, resolveMediaService } from './routing-table.js';
 import { securityHeaders } from './security/security-headers.js';
+import { CompressionCache } from './static/compression.js';
 import {
   NOT_FOUND,
   remoteNameOf,
@@ -33,6 +34,8 @@ export interface GatewayDeps {
   auth?: Auth;
   /** The OpenAPI document; defaults to the contracts' document. */
   buildOpenApiDocument?: () => unknown;
+  /** Compressed front-end files and docs; defaults to one bounded by STATIC_CACHE_SIZE. */
+  compression?: CompressionCache;
 }
 
 export interface GatewayApp {
@@ -59,7 +62,12 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
   const auth =
     deps.auth ??
     createAuth({ jwksUrl: new URL('/.well-known/jwks.json', config.upstreams.identity).href });
-  const docs = createApiDocs(deps.buildOpenApiDocument ?? (() => buildOpenApiDocument()));
+  const compression =
+    deps.compression ?? new CompressionCache({ maxBytes: config.compressionCacheBytes });
+  const docs = createApiDocs(
+    deps.buildOpenApiDocument ?? (() => buildOpenApiDocument()),
+    compression,
+  );
   const apiProxy = {
     timeoutMs: config.upstreamTimeoutMs,
     trustProxy: config.trustProxy,
@@ -82,7 +90,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
         timeoutMs: config.upstreamTimeoutMs,
       });
     } else {
-      docs.serve(ctx);
+      await docs.serve(ctx);
     }
   }
 
@@ -98,19 +106,19 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
     }
     if (ctx.path === '/remotes.json') {
       setRouteLabel(ctx, '/remotes.json');
-      return serveRemotesManifest(ctx, manifest);
+      return serveRemotesManifest(ctx, manifest, compression);
     }
     if (isUnder(ctx.path, '/remotes')) {
       setRouteLabel(ctx, '/remotes/*');
       const upstream = config.staticUpstreams.remotes[remoteNameOf(ctx.path) ?? ''];
       if (upstream) return proxyRequest(ctx, pools.get(upstream), staticProxy);
-      return serveRemoteFile(ctx, config.remotesDir);
+      return serveRemoteFile(ctx, config.remotesDir, compression);
     }
     setRouteLabel(ctx, 'shell');
     if (config.staticUpstreams.shell) {
       return proxyRequest(ctx, pools.get(config.staticUpstreams.shell), staticProxy);
     }
-    return serveShell(ctx, config.shellDir);
+    return serveShell(ctx, config.shellDir, compression);
   }
 
   const dispatch: Middleware = async (ctx, next) => {

@@ -18,6 +18,7 @@ describe('loadGatewayConfig', () => {
     expect(config.adminUsername).toBe('admin');
     expect(config.hstsMaxAge).toBe(0);
     expect(config.devMode).toBe(false);
+    expect(config.compressionCacheBytes).toBe(64 * 1024 * 1024);
     expect(config.shellDir).toMatch(/shell[/\\]dist$/);
     expect(config.remotesManifest).toMatch(/\.data[/\\]remotes[/\\]remotes\.json$/);
     expect(config.staticUpstreams).toEqual({ remotes: {} });
@@ -33,7 +34,9 @@ describe('loadGatewayConfig', () => {
       REMOTE_FORUM_URL: 'http://mf-forum:80',
       SHELL_URL: 'http://shell:80',
       REMOTES_MANIFEST: '/etc/forum/remotes.json',
+      STATIC_CACHE_SIZE: '16mb',
     });
+    expect(config.compressionCacheBytes).toBe(16 * 1024 * 1024);
     expect(config.port).toBe(9100);
     expect(config.jsonBodyLimit).toBe(512 * 1024);
     expect(config.trustProxy).toBe(true);

@@ -55,6 +55,7 @@ export const gatewayConfigSchema = z.object({
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   HSTS: hstsVar,
   DEV_MODE: booleanVar(false),
+  STATIC_CACHE_SIZE: byteSizeVar('64mb'),
 });
 
 export interface GatewayConfig {
@@ -76,6 +77,8 @@ export interface GatewayConfig {
   hstsMaxAge: number;
   /** Relaxes the CSP for the rsbuild dev servers named in remotes.json. */
   devMode: boolean;
+  /** Memory bound of the compressed front-end files cache (LRU by bytes). */
+  compressionCacheBytes: number;
 }
 
 export function loadGatewayConfig(
@@ -104,5 +107,6 @@ export function loadGatewayConfig(
     adminUsername: raw.ADMIN_USERNAME,
     hstsMaxAge: raw.HSTS,
     devMode: raw.DEV_MODE,
+    compressionCacheBytes: raw.STATIC_CACHE_SIZE,
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Context } from 'koa';
 import { HttpError } from '@forum/service-kit';
+import { sendCompressible, type CompressionCache } from './compression.js';
 import type { RemotesManifest } from './remotes-manifest.js';
 import { resolveUnderRoot } from './safe-path.js';
 import { IMMUTABLE, NO_CACHE, sendFile } from './send-file.js';
@@ -19,7 +20,11 @@ export interface FrontEndOptions {
 }
 
 /** GET /remotes.json: the live choice of remote builds; never cached, so a switch is immediate. */
-export async function serveRemotesManifest(ctx: Context, manifest: RemotesManifest): Promise<void> {
+export async function serveRemotesManifest(
+  ctx: Context,
+  manifest: RemotesManifest,
+  compression: CompressionCache,
+): Promise<void> {
   const result = await manifest.read();
   if (!result.ok) {
     throw result.reason === 'missing'
@@ -27,18 +32,25 @@ export async function serveRemotesManifest(ctx: Context, manifest: RemotesManife
       : new HttpError(503, 'Remotes manifest is invalid');
   }
   ctx.set('Cache-Control', NO_CACHE);
-  ctx.body = result.manifest;
+  ctx.type = 'application/json';
+  // Usually far below the compression threshold; a big manifest is compressed per request.
+  await sendCompressible(ctx, JSON.stringify(result.manifest), compression);
 }
 
 /**
  * GET /remotes/<name>/<version>/<file> from REMOTES_DIR. A published version is never rewritten,
  * so its files are cached for a year; switching versions happens in remotes.json.
  */
-export async function serveRemoteFile(ctx: Context, remotesDir: string): Promise<void> {
+export async function serveRemoteFile(
+  ctx: Context,
+  remotesDir: string,
+  compression: CompressionCache,
+): Promise<void> {
   const file = REMOTE_PATH.test(ctx.path)
     ? resolveUnderRoot(remotesDir, ctx.path.slice('/remotes'.length))
     : undefined;
-  if (!file || !(await sendFile(ctx, file, IMMUTABLE))) throw new HttpError(404, NOT_FOUND);
+  if (!file || !(await sendFile(ctx, file, IMMUTABLE, compression)))
+    throw new HttpError(404, NOT_FOUND);
 }
 
 /** The remote a /remotes/... path belongs to (for routing to a static upstream). */
@@ -51,11 +63,16 @@ export function remoteNameOf(urlPath: string): string | undefined {
  * accepts HTML) the SPA's index.html so client-side routes survive a reload. Asset misses stay
  * 404s: answering a missing script with HTML would only hide the error.
  */
-export async function serveShell(ctx: Context, shellDir: string): Promise<void> {
+export async function serveShell(
+  ctx: Context,
+  shellDir: string,
+  compression: CompressionCache,
+): Promise<void> {
   const file = ctx.path === '/' ? undefined : resolveUnderRoot(shellDir, ctx.path);
-  if (file && (await sendFile(ctx, file, cacheControlFor(file)))) return;
+  if (file && (await sendFile(ctx, file, cacheControlFor(file), compression))) return;
   const isPage = ctx.path === '/' || (ctx.get('Accept') || '').includes('text/html');
-  if (isPage && (await sendFile(ctx, path.join(shellDir, 'index.html'), NO_CACHE))) return;
+  if (isPage && (await sendFile(ctx, path.join(shellDir, 'index.html'), NO_CACHE, compression)))
+    return;
   throw new HttpError(404, NOT_FOUND);
 }
 
