@@ -2,6 +2,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { sharedModules } from '../packages/build-config/shared';
 
 const PORT = 3000;
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -34,14 +35,10 @@ export default defineConfig({
       name: 'shell',
       // Remotes are registered at run time from /remotes.json (src/remotes.ts).
       remotes: {},
-      shared: {
-        react: { singleton: true, requiredVersion: '^19.0.0' },
-        'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-        'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
-        '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
-        '@forum/sdk': { singleton: true, requiredVersion: false },
-      },
+      shared: sharedModules,
       dts: false,
+      // The remotes' production builds leave the MF runtime out and use this one.
+      experiments: { provideExternalRuntime: true },
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

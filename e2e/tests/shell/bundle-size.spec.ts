@@ -2,8 +2,9 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '../../fixtures.js';
 
 /**
- * The shell's initial JS (issue 9 needs shell + forum home under 200 KB gzip): every script the
- * shell itself (not a remote) loads before a shell page is interactive, gzip-compressed.
+ * The shell's initial JS: every script the shell itself (not a remote) loads before a shell page
+ * is interactive, gzip-compressed. Issue 9's budget (shell + forum home under 200 KB gzip) is
+ * asserted in forum/perf.spec.ts.
  */
 test('initial JS of the shell (gzip)', async ({ page, request }) => {
   const scripts = new Set<string>();
@@ -29,6 +30,8 @@ test('initial JS of the shell (gzip)', async ({ page, request }) => {
   test
     .info()
     .annotations.push({ type: 'initial-js-gzip-kb', description: (total / 1024).toFixed(1) });
-  // react-dom (~64 KB), react-router (~60 KB), the MF runtime and react-query are most of it.
-  expect(total).toBeLessThan(195 * 1024);
+  // About 141 KB: react-dom (~64 KB), the MF runtime + entry (~34 KB, also used by the remotes),
+  // the shared react-router subset (~15 KB) and react-query (~13 KB) are most of it. The visitor
+  // budget for / (shell + mf-forum < 200 KB) is asserted in tests/forum/perf.spec.ts.
+  expect(total).toBeLessThan(155 * 1024);
 });
