@@ -1,7 +1,7 @@
 import {
   connectMongo,
   connectNats,
-  createActiveUserCache,
+  createDirectoryActiveUserCache,
   createAuth,
   createEventOutbox,
   createLogger,
@@ -9,6 +9,7 @@ import {
   ensureStreams,
   runService,
   shutdownSequence,
+  startUserDirectoryConsumer,
   type AuthKeyOptions,
   type EventOutbox,
   type Logger,
@@ -20,18 +21,9 @@ import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { createForumApp, SERVICE_NAME } from './app.js';
 import type { ForumConfig } from './config.js';
-import { forumStreams } from './events/streams.js';
-import { startDirectoryConsumer } from './events/directory-consumer.js';
+import { DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
 import { createForumModels } from './models/index.js';
 import { createForumMedia } from './media.js';
-import { checkUserActive } from './use-cases/check-user-active.js';
-
-/**
- * The is-active check behind every token (ARCHITECTURE §5): answers are reused for 5 s, so a
- * deactivation reaches a request within that (at once in the process that applies the event),
- * and steady-state requests cost no database read. Bounded to 10,000 users (oldest dropped).
- */
-export const ACTIVE_USER_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
 
 export interface StartOptions {
   handleSignals?: boolean;
@@ -61,15 +53,14 @@ export async function startForumService(
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
   const models = createForumModels(conn);
-  const activeUsers = createActiveUserCache(
-    (userId) => checkUserActive(models, userId),
-    ACTIVE_USER_CACHE,
-  );
+  // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
+  const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
   const consumers = [
-    await startDirectoryConsumer({
+    await startUserDirectoryConsumer({
       js,
       conn,
-      models,
+      model: models.DirectoryUser,
+      durable: DIRECTORY_DURABLE,
       logger: log,
       onUserUpdated: (userId) => activeUsers.forget(userId),
     }),

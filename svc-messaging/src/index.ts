@@ -6,5 +6,5 @@ export {
   initMessagingModels,
   type MessagingModels,
 } from './models/index.js';
-export { DIRECTORY_DURABLE } from './events/directory-consumer.js';
+export { DIRECTORY_DURABLE } from './events/streams.js';
 export { NOTIFICATION_CONSUMERS } from './events/notification-consumers.js';

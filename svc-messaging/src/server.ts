@@ -1,7 +1,7 @@
 import {
   connectMongo,
   connectNats,
-  createActiveUserCache,
+  createDirectoryActiveUserCache,
   createAuth,
   createEventOutbox,
   createLogger,
@@ -9,6 +9,7 @@ import {
   ensureStreams,
   runService,
   shutdownSequence,
+  startUserDirectoryConsumer,
   type AuthKeyOptions,
   type EventOutbox,
   type Logger,
@@ -19,18 +20,9 @@ import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { createMessagingApp, SERVICE_NAME } from './app.js';
 import type { MessagingConfig } from './config.js';
-import { messagingStreams } from './events/streams.js';
-import { startDirectoryConsumer } from './events/directory-consumer.js';
+import { DIRECTORY_DURABLE, messagingStreams } from './events/streams.js';
 import { startNotificationConsumers } from './events/notification-consumers.js';
 import { createMessagingModels, initMessagingModels } from './models/index.js';
-import { checkUserActive } from './use-cases/check-user-active.js';
-
-/**
- * The is-active check behind every token (ARCHITECTURE §5): answers are reused for 5 s, so a
- * deactivation reaches a request within that (at once in the process that applies the event),
- * and steady-state requests cost no database read. Bounded to 10,000 users (oldest dropped).
- */
-export const ACTIVE_USER_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
 
 export interface RunningMessaging extends RunningService {
   conn: Connection;
@@ -60,10 +52,8 @@ export async function startMessagingService(
   const js = nats.jetstream();
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
-  const activeUsers = createActiveUserCache(
-    (userId) => checkUserActive(models, userId),
-    ACTIVE_USER_CACHE,
-  );
+  // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
+  const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
   const consumerDeps = {
     js,
     conn,
@@ -73,8 +63,13 @@ export async function startMessagingService(
     backoffBaseMs: config.EVENT_RETRY_BASE_MS,
   };
   const consumers = [
-    await startDirectoryConsumer({
-      ...consumerDeps,
+    await startUserDirectoryConsumer({
+      js,
+      conn,
+      model: models.DirectoryUser,
+      durable: DIRECTORY_DURABLE,
+      logger: log,
+      maxDeliver: config.EVENT_MAX_DELIVER,
       onUserUpdated: (userId) => activeUsers.forget(userId),
     }),
     ...(await startNotificationConsumers(consumerDeps)),

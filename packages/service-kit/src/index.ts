@@ -77,3 +77,4 @@ export {
   type ShutdownResources,
 } from './run-service.js';
 export * from './media/index.js';
+export * from './user-directory/index.js';

@@ -6,3 +6,9 @@ export const forumStreams: StreamSpec[] = [Streams.forum, Streams.identity].map(
   name: s.name,
   subjects: [...s.subjects],
 }));
+
+/**
+ * The user directory consumer's durable name (also its processed_events key): existing consumers
+ * and idempotency records depend on it, never change it.
+ */
+export const DIRECTORY_DURABLE = 'forum-user-directory';

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
+import { defineDirectoryUserModel, type DirectoryUserModel } from '@forum/service-kit';
 import { definePostModel, type PostModel } from './post.js';
-import { defineDirectoryUserModel, type DirectoryUserModel } from './directory-user.js';
 import { defineCommunityModel, type CommunityModel } from './community.js';
 import { defineMembershipModel, type MembershipModel } from './membership.js';
 import { definePostVoteModel, type PostVoteModel } from './post-vote.js';

@@ -19,7 +19,7 @@ import {
 } from '@forum/service-kit/testing';
 import { loadMessagingConfig, type MessagingConfig } from '../config.js';
 import { startMessagingService, type RunningMessaging } from '../server.js';
-import { DIRECTORY_DURABLE } from './directory-consumer.js';
+import { DIRECTORY_DURABLE } from './streams.js';
 
 const { logger } = captureLogs('svc-messaging-test', 'warn');
 let devdb: TestDevDb;

@@ -7,3 +7,9 @@ export const messagingStreams: StreamSpec[] = [
   Streams.identity,
   Streams.forum,
 ].map((s) => ({ name: s.name, subjects: [...s.subjects] }));
+
+/**
+ * The user directory consumer's durable name (also its processed_events key): existing consumers
+ * and idempotency records depend on it, never change it.
+ */
+export const DIRECTORY_DURABLE = 'messaging-user-directory';

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { defineDirectoryUserModel, type DirectoryUserModel } from './directory-user.js';
+import { defineDirectoryUserModel, type DirectoryUserModel } from '@forum/service-kit';
 import { defineConversationModel, type ConversationModel } from './conversation.js';
 import { defineMessageModel, type MessageModel } from './message.js';
 import { defineNotificationModel, type NotificationModel } from './notification.js';

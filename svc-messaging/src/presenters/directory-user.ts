@@ -1,4 +1,4 @@
-import type { DirectoryUserDoc } from '../models/directory-user.js';
+import type { DirectoryUserDoc } from '@forum/service-kit';
 
 export interface DirectoryUserView {
   id: string;

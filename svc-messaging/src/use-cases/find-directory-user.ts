@@ -1,5 +1,5 @@
 import type { MessagingModels } from '../models/index.js';
-import type { DirectoryUserDoc } from '../models/directory-user.js';
+import type { DirectoryUserDoc } from '@forum/service-kit';
 
 export async function findDirectoryUser(
   { DirectoryUser }: MessagingModels,

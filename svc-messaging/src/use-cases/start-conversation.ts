@@ -4,7 +4,7 @@ import { badRequest, isDuplicateKeyError, notFound, type AuthUser } from '@forum
 import type { MessagingDeps } from '../deps.js';
 import type { MessagingModels } from '../models/index.js';
 import type { ConversationDoc } from '../models/conversation.js';
-import type { DirectoryUserDoc } from '../models/directory-user.js';
+import type { DirectoryUserDoc } from '@forum/service-kit';
 import { findDirectoryUser } from './find-directory-user.js';
 import { appendMessage } from './shared/append-message.js';
 

@@ -1,0 +1,66 @@
+import { Schema, type Connection, type Model, type SchemaDefinition, type Types } from 'mongoose';
+
+/** The collection both replicas have always used; keep it so existing data stays readable. */
+export const DIRECTORY_USERS_COLLECTION = 'directory_users';
+
+/**
+ * A service's replica of identity's users (ARCHITECTURE §2), fed by identity.user.* events:
+ * resolves usernames and carries avatars without calling identity.
+ */
+export interface DirectoryUserDoc {
+  /** The identity user id. */
+  _id: Types.ObjectId;
+  username: string;
+  username_lower: string;
+  avatar_url: string | null;
+  /**
+   * False once identity deactivates the account (identity.user.updated): the auth check then
+   * refuses the rest of its access token. Documents written before the field existed lack it;
+   * a missing value counts as active.
+   */
+  is_active: boolean;
+  registered_at: Date;
+  updated_at: Date;
+}
+export type DirectoryUserModel<TExtra extends object = object> = Model<DirectoryUserDoc & TExtra>;
+
+export interface DirectoryUserModelOptions {
+  /** Fields a service keeps on top of the shared ones (mongoose schema definition). */
+  extraFields?: SchemaDefinition;
+  /** Default `directory_users`. */
+  collection?: string;
+  /** Default `DirectoryUser`. */
+  modelName?: string;
+}
+
+/**
+ * The user directory model on `conn`: the shared fields (unique index on `username_lower`) plus
+ * `extraFields`. Reuses the compiled model, since mongoose refuses to compile one twice per
+ * connection.
+ */
+export function defineDirectoryUserModel<TExtra extends object = object>(
+  conn: Connection,
+  {
+    extraFields = {},
+    collection = DIRECTORY_USERS_COLLECTION,
+    modelName = 'DirectoryUser',
+  }: DirectoryUserModelOptions = {},
+): DirectoryUserModel<TExtra> {
+  const existing = conn.models[modelName] as DirectoryUserModel<TExtra> | undefined;
+  if (existing) return existing;
+  const schema = new Schema<DirectoryUserDoc & TExtra>(
+    {
+      _id: { type: Schema.Types.ObjectId, required: true },
+      username: { type: String, required: true },
+      username_lower: { type: String, required: true },
+      avatar_url: { type: String, default: null },
+      is_active: { type: Boolean, default: true },
+      registered_at: { type: Date, required: true },
+      updated_at: { type: Date, required: true },
+      ...extraFields,
+    },
+    { collection, versionKey: false },
+  );
+  schema.index({ username_lower: 1 }, { unique: true });
+  return conn.model<DirectoryUserDoc & TExtra>(modelName, schema);
+}
