@@ -16,6 +16,7 @@ import {
 import { forumKeys, useForumApi } from '../api/forum';
 import { CommentRow } from '../components/CommentRow';
 import { ImageInput } from '../components/ImageInput';
+import { PagedListSection } from '../components/PagedListSection';
 import { PostCard, PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';
 import { formatCompact, relativeTime, safeMediaUrl } from '../lib/display';
@@ -150,37 +151,20 @@ function UserPosts({ username }: { username: string }) {
     getNextPageParam: (last, pages) =>
       last.pagination.hasMore ? pages.reduce((n, p) => n + p.posts.length, 0) : undefined,
   });
-  const posts = q.data?.pages.flatMap((p) => p.posts) ?? [];
   return (
     <>
       <SortTabs value={sort} onChange={setSort} order={['new', 'top', 'hot']} label="Sort posts" />
-      {q.isPending ? (
-        <PostListSkeleton count={2} />
-      ) : q.isError ? (
-        <ErrorState title="Failed to load posts" onRetry={() => void q.refetch()} />
-      ) : posts.length === 0 ? (
-        <p className="forum-muted" data-testid="profile-posts-empty">
-          No posts yet.
-        </p>
-      ) : (
-        <div className="forum-post-list" data-testid="profile-posts">
-          {posts.map((p) => (
-            <PostCard key={p.id} post={p} />
-          ))}
-        </div>
-      )}
-      {q.hasNextPage ? (
-        <div className="forum-more">
-          <Button
-            variant="secondary"
-            disabled={q.isFetchingNextPage}
-            onClick={() => void q.fetchNextPage()}
-            data-testid="load-more-profile-posts"
-          >
-            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </Button>
-        </div>
-      ) : null}
+      <PagedListSection
+        query={q}
+        items={q.data?.pages.flatMap((p) => p.posts) ?? []}
+        renderItem={(p) => <PostCard post={p} />}
+        loading={<PostListSkeleton count={2} />}
+        errorTitle="Failed to load posts"
+        emptyText="No posts yet."
+        emptyTestId="profile-posts-empty"
+        listTestId="profile-posts"
+        loadMoreTestId="load-more-profile-posts"
+      />
     </>
   );
 }
@@ -194,36 +178,18 @@ function UserComments({ username }: { username: string }) {
     getNextPageParam: (last, pages) =>
       last.pagination.hasMore ? pages.reduce((n, p) => n + p.comments.length, 0) : undefined,
   });
-  if (q.isPending) return <Spinner block />;
-  if (q.isError)
-    return <ErrorState title="Failed to load comments" onRetry={() => void q.refetch()} />;
-  const comments = q.data.pages.flatMap((p) => p.comments);
   return (
-    <>
-      {comments.length === 0 ? (
-        <p className="forum-muted" data-testid="profile-comments-empty">
-          No comments yet.
-        </p>
-      ) : (
-        <div className="forum-post-list" data-testid="profile-comments">
-          {comments.map((c) => (
-            <CommentRow key={c.id} comment={c} />
-          ))}
-        </div>
-      )}
-      {q.hasNextPage ? (
-        <div className="forum-more">
-          <Button
-            variant="secondary"
-            disabled={q.isFetchingNextPage}
-            onClick={() => void q.fetchNextPage()}
-            data-testid="load-more-profile-comments"
-          >
-            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <PagedListSection
+      query={q}
+      items={q.data?.pages.flatMap((p) => p.comments) ?? []}
+      renderItem={(c) => <CommentRow comment={c} />}
+      loading={<Spinner block />}
+      errorTitle="Failed to load comments"
+      emptyText="No comments yet."
+      emptyTestId="profile-comments-empty"
+      listTestId="profile-comments"
+      loadMoreTestId="load-more-profile-comments"
+    />
   );
 }
 

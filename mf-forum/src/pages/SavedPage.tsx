@@ -3,9 +3,10 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useSession } from '@forum/sdk';
 import type { CommentPageResponse } from '@forum/contracts';
-import { Button, EmptyState, ErrorState, Spinner, buttonClassName } from '@forum/ui';
+import { EmptyState, Spinner, buttonClassName } from '@forum/ui';
 import { forumKeys, useForumApi } from '../api/forum';
 import { CommentRow } from '../components/CommentRow';
+import { PagedListSection } from '../components/PagedListSection';
 import { PostCard, PostListSkeleton } from '../components/PostCard';
 import { SaveButton } from '../components/PostParts';
 import { useToast } from '../components/Toast';
@@ -25,42 +26,19 @@ function SavedPosts({ userId }: { userId: string }) {
     initialPageParam: 0,
     getNextPageParam: next((p: { posts: unknown[] }) => p.posts),
   });
-  if (q.isPending) return <PostListSkeleton count={2} testId="saved-posts-loading" />;
-  if (q.isError)
-    return (
-      <ErrorState
-        title="Failed to load saved posts"
-        onRetry={() => void q.refetch()}
-        data-testid="saved-posts-error"
-      />
-    );
-  const posts = q.data.pages.flatMap((p) => p.posts);
-  if (posts.length === 0)
-    return (
-      <p className="forum-muted" data-testid="saved-posts-empty">
-        No saved posts yet.
-      </p>
-    );
   return (
-    <>
-      <div className="forum-post-list" data-testid="saved-posts-list">
-        {posts.map((p) => (
-          <PostCard key={p.id} post={p} />
-        ))}
-      </div>
-      {q.hasNextPage ? (
-        <div className="forum-more">
-          <Button
-            variant="secondary"
-            disabled={q.isFetchingNextPage}
-            onClick={() => void q.fetchNextPage()}
-            data-testid="load-more-saved-posts"
-          >
-            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <PagedListSection
+      query={q}
+      items={q.data?.pages.flatMap((p) => p.posts) ?? []}
+      renderItem={(p) => <PostCard post={p} />}
+      loading={<PostListSkeleton count={2} testId="saved-posts-loading" />}
+      errorTitle="Failed to load saved posts"
+      errorTestId="saved-posts-error"
+      emptyText="No saved posts yet."
+      emptyTestId="saved-posts-empty"
+      listTestId="saved-posts-list"
+      loadMoreTestId="load-more-saved-posts"
+    />
   );
 }
 
@@ -102,48 +80,24 @@ function SavedComments({ userId }: { userId: string }) {
     onSettled: () =>
       void queryClient.invalidateQueries({ queryKey: ['comments', 'post'], refetchType: 'none' }),
   });
-  if (q.isPending) return <Spinner block data-testid="saved-comments-loading" />;
-  if (q.isError)
-    return (
-      <ErrorState
-        title="Failed to load saved comments"
-        onRetry={() => void q.refetch()}
-        data-testid="saved-comments-error"
-      />
-    );
-  const comments = q.data.pages.flatMap((p) => p.comments);
-  if (comments.length === 0)
-    return (
-      <p className="forum-muted" data-testid="saved-comments-empty">
-        No saved comments yet.
-      </p>
-    );
   return (
-    <>
-      <div className="forum-post-list" data-testid="saved-comments-list">
-        {comments.map((c) => (
-          <CommentRow
-            key={c.id}
-            comment={c}
-            actions={
-              <SaveButton saved testId="comment-save" onToggle={() => unsave.mutate(c.id)} />
-            }
-          />
-        ))}
-      </div>
-      {q.hasNextPage ? (
-        <div className="forum-more">
-          <Button
-            variant="secondary"
-            disabled={q.isFetchingNextPage}
-            onClick={() => void q.fetchNextPage()}
-            data-testid="load-more-saved-comments"
-          >
-            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <PagedListSection
+      query={q}
+      items={q.data?.pages.flatMap((p) => p.comments) ?? []}
+      renderItem={(c) => (
+        <CommentRow
+          comment={c}
+          actions={<SaveButton saved testId="comment-save" onToggle={() => unsave.mutate(c.id)} />}
+        />
+      )}
+      loading={<Spinner block data-testid="saved-comments-loading" />}
+      errorTitle="Failed to load saved comments"
+      errorTestId="saved-comments-error"
+      emptyText="No saved comments yet."
+      emptyTestId="saved-comments-empty"
+      listTestId="saved-comments-list"
+      loadMoreTestId="load-more-saved-comments"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -13,26 +13,45 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with hint and error text, wired for screen readers. */
-export function TextField({ label, error, hint, testId, className, ref, ...rest }: TextFieldProps) {
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint: ReactNode;
+  hintId: string | undefined;
+  error: string | undefined;
+  errorId: string | undefined;
+  testId: string | undefined;
+  className: string | undefined;
+  children: ReactNode;
+}
+
+/** Ids for a field's control and its hint / error text, plus the matching aria-describedby. */
+function useFieldIds(hint: ReactNode, error: string | undefined) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+/** Label, control (children), hint and error text: the shared frame of TextField and TextAreaField. */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  hintId,
+  error,
+  errorId,
+  testId,
+  className,
+  children,
+}: FieldFrameProps) {
   return (
     <div className={cx('ui-field', className)}>
       <label className="ui-field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        ref={ref}
-        className={cx('ui-input', error && 'ui-input--invalid')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        data-testid={testId}
-        {...rest}
-      />
+      {children}
       {hint ? (
         <p id={hintId} className="ui-field__hint">
           {hint}
@@ -48,6 +67,67 @@ export function TextField({ label, error, hint, testId, className, ref, ...rest 
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with hint and error text, wired for screen readers. */
+export function TextField({ label, error, hint, testId, className, ref, ...rest }: TextFieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  return (
+    <FieldFrame {...{ id, label, hint, hintId, error, errorId, testId, className }}>
+      <input
+        id={id}
+        ref={ref}
+        className={cx('ui-input', error && 'ui-input--invalid')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        data-testid={testId}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id'
+> {
+  label: ReactNode;
+  /** Validation message shown under the field (and linked with aria-describedby). */
+  error?: string | undefined;
+  /** Helper text shown under the field. */
+  hint?: ReactNode;
+  /** Prefix for the data-testids of the textarea (`<testId>`) and its error (`<testId>-error`). */
+  testId?: string;
+  /** Extra class names for the textarea itself (`className` goes on the wrapper). */
+  controlClassName?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** The textarea variant of TextField: same label, hint and error wiring. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  testId,
+  className,
+  controlClassName,
+  ref,
+  ...rest
+}: TextAreaFieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  return (
+    <FieldFrame {...{ id, label, hint, hintId, error, errorId, testId, className }}>
+      <textarea
+        id={id}
+        ref={ref}
+        className={cx('ui-input', controlClassName, error && 'ui-input--invalid')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        data-testid={testId}
+        {...rest}
+      />
+    </FieldFrame>
   );
 }
 

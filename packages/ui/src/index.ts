@@ -19,6 +19,6 @@ export { Alert } from './Alert';
 export type { AlertProps } from './Alert';
 export { CountBadge, formatCount } from './CountBadge';
 export type { CountBadgeProps } from './CountBadge';
-export { TextField, CheckboxField } from './Field';
-export type { TextFieldProps, CheckboxFieldProps } from './Field';
+export { TextField, TextAreaField, CheckboxField } from './Field';
+export type { TextFieldProps, TextAreaFieldProps, CheckboxFieldProps } from './Field';
 export { formatRelativeTime } from './time';
