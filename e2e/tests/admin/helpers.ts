@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { env, expect } from '../../fixtures.js';
+import { api } from '../../api.js';
+import { expect } from '../../fixtures.js';
 
 /**
  * Data for the admin specs, created through the public API. The stack of the global setup runs
@@ -19,22 +20,7 @@ export interface Session {
 
 type Json = Record<string, unknown>;
 
-export async function api<T = Json>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; json: T }> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${env.baseUrl}/api${path}`, {
-    method,
-    headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as T };
-}
+export { api };
 
 export async function ok<T = Json>(
   method: string,

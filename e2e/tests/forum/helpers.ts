@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { env, expect } from '../../fixtures.js';
+import { api } from '../../api.js';
+import { expect } from '../../fixtures.js';
 
 /**
  * Data for the forum specs, created through the public API (like the product does). The stack of
@@ -15,23 +16,7 @@ export interface TestUser {
 
 type Json = Record<string, unknown>;
 
-export async function api<T = Json>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; form?: FormData } = {},
-): Promise<{ status: number; json: T }> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined;
-  if (options.form) body = options.form;
-  else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const res = await fetch(`${env.baseUrl}/api${path}`, { method, headers, body });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as T };
-}
+export { api };
 
 async function ok<T = Json>(
   method: string,

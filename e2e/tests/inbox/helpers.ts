@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { env } from '../../fixtures.js';
+import { api as request, uniqueName } from '../../api.js';
 
 /** Spec §5 password: 8+ characters with upper, lower and a digit. */
 export const PASSWORD = 'Passw0rdInbox';
@@ -12,29 +12,16 @@ export interface InboxUser {
   refreshToken: string;
 }
 
-/** Letters and digits only (spec §5 usernames), unique per call. */
-export function uniqueName(prefix: string): string {
-  const rand = Math.random().toString(36).slice(2, 7);
-  return `${prefix}${Date.now().toString(36)}${rand}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 40);
-}
+export { uniqueName };
 
-export async function api<T = Record<string, unknown>>(
+/** The shared API call with this suite's positional arguments. */
+export function api<T = Record<string, unknown>>(
   method: string,
   urlPath: string,
   body?: unknown,
   token?: string,
 ): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${env.baseUrl}/api${urlPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as T };
+  return request<T>(method, urlPath, { body, ...(token ? { token } : {}) });
 }
 
 /**

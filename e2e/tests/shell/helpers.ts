@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { api as request, uniqueName } from '../../api.js';
 import { env } from '../../fixtures.js';
 
 /** Passwords that satisfy spec §5 (8+ characters, upper, lower, digit). */
@@ -16,28 +17,16 @@ export interface TestUser {
   refreshToken: string;
 }
 
-/** Letters and digits only (spec §5 usernames), unique per call. */
-export function uniqueName(prefix: string): string {
-  const rand = Math.random().toString(36).slice(2, 8);
-  return `${prefix}${Date.now().toString(36)}${rand}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 40);
-}
+export { uniqueName };
 
-export async function api<T = Record<string, unknown>>(
+/** The shared API call with this suite's positional arguments. */
+export function api<T = Record<string, unknown>>(
   method: string,
   urlPath: string,
   body?: unknown,
   token?: string,
 ): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${env.baseUrl}/api${urlPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as T };
+  return request<T>(method, urlPath, { body, ...(token ? { token } : {}) });
 }
 
 type SessionJson = { user: { id: string }; token: string; refreshToken: string };
