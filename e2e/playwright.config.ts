@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { chromiumUse } from '../scripts/lib/chromium.js';
 
 /**
  * The suite starts its own stack (global-setup.ts) on free ports with a temporary data dir,
@@ -17,20 +18,8 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: './test-results',
   use: {
-    ...devices['Desktop Chrome'],
+    ...chromiumUse,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
   },
 });

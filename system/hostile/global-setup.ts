@@ -1,0 +1,17 @@
+import { startSystemStack } from '../lib/system-stack.js';
+
+/** One stack for the fuzzer and the security sweep; specs read its URL from HOSTILE_BASE_URL. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (process.env.HOSTILE_BASE_URL) return async () => {};
+  // Rate limits get their own small-limit stack (security/rate-limits); thousands of fuzzed logins
+  // here must reach the handlers, not the limiter.
+  const stack = await startSystemStack({
+    label: 'hostile',
+    extraEnv: { AUTH_RATE_LIMIT: '100000' },
+  });
+  console.log(`[hostile] stack up at ${stack.gatewayUrl} (logs: ${stack.logFile})`);
+  process.env.HOSTILE_BASE_URL = stack.gatewayUrl;
+  process.env.HOSTILE_MONGO_URL = stack.mongoUrl;
+  process.env.HOSTILE_DB_PREFIX = stack.config.dbPrefix ?? '';
+  return () => stack.stop();
+}
