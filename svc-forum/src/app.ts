@@ -30,7 +30,12 @@ export interface ForumAppDeps {
 
 /** The forum HTTP app without listen: tests serve it directly, main.ts runs it. */
 export function createForumApp({ logger, conn, auth, events, media, ready }: ForumAppDeps): Koa {
-  const app = createApp({ name: SERVICE_NAME, logger, ...(ready ? { ready } : {}) });
+  const app = createApp({
+    name: SERVICE_NAME,
+    logger,
+    database: conn,
+    ...(ready ? { ready } : {}),
+  });
   const deps: ForumDeps = { models: createForumModels(conn), conn, events, media };
   for (const serve of serveForumMedia(media)) app.use(serve);
   const routers = [

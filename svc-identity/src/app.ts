@@ -19,12 +19,13 @@ export interface IdentityAppDeps {
   ready?: ReadinessCheck;
 }
 
-export function createIdentityApp({ deps, ready }: IdentityAppDeps): Koa {
+export function createIdentityApp({ deps, conn, ready }: IdentityAppDeps): Koa {
   const { config, logger, keys, models } = deps;
   const app = createApp({
     name: SERVICE_NAME,
     logger,
     trustProxy: config.TRUST_PROXY,
+    database: conn,
     ...(ready ? { ready } : {}),
   });
   const route: RouteDeps = {

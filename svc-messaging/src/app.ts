@@ -19,7 +19,13 @@ export interface MessagingAppDeps {
 
 /** The messaging HTTP app without listen: tests serve it directly, main.ts runs it. */
 export function createMessagingApp({ logger, models, auth, events, ready }: MessagingAppDeps): Koa {
-  const app = createApp({ name: SERVICE_NAME, logger, ...(ready ? { ready } : {}) });
+  const app = createApp({
+    name: SERVICE_NAME,
+    logger,
+    // Every model shares the service's one connection.
+    database: models.Conversation.db,
+    ...(ready ? { ready } : {}),
+  });
   const deps: MessagingDeps = { models, events };
   const routers = [
     messageRoutes(deps, auth),

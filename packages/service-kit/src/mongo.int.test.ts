@@ -175,6 +175,46 @@ describe('readiness when the database goes away', () => {
   });
 });
 
+describe('API requests when the database goes away', () => {
+  it('answer 503 {error} within a second, and succeed again once it is back', async () => {
+    const own = await startDevDb();
+    let back: { stop(): Promise<void> } | undefined;
+    // The production default selection timeout: the point is what services really do.
+    const c = await connectMongo(own.uri, own.dbName('guard'), logger);
+    const app = createApp({ name: 'kit', logger, database: c });
+    app.use(async (ctx) => {
+      if (ctx.path !== '/api/things') return;
+      ctx.body = { count: await c.collection('things').countDocuments() };
+    });
+    const served = await serve(app);
+    try {
+      await c.collection('things').insertOne({ n: 1 });
+      expect(await (await served.fetch('/api/things')).json()).toEqual({ count: 1 });
+      await own.stop();
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        const res = await served.fetch('/api/things');
+        const ms = performance.now() - started;
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({ error: 'Service unavailable' });
+        expect(ms).toBeLessThan(1000);
+      }
+      // Probes still answer while the database is away.
+      expect((await served.fetch('/health')).status).toBe(200);
+      const port = Number(new URL(own.uri).port);
+      back = await startDevServer({ port });
+      await waitFor(async () => (await served.fetch('/api/things')).status === 200, {
+        what: 'requests succeed again',
+        timeoutMs: 20_000,
+      });
+    } finally {
+      await served.close();
+      await c.close(true).catch(() => undefined);
+      await back?.stop();
+    }
+  });
+});
+
 describe('connectMongo at start-up', () => {
   it('waits for a database that is not up yet', async () => {
     const port = await freePort();

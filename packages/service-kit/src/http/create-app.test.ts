@@ -287,3 +287,44 @@ describe('options for apps that are not plain services (the gateway)', () => {
     expect(failed[3]?.err?.stack).toContain('Database unavailable');
   });
 });
+
+describe('database guard', () => {
+  it('answers 503 for API paths while the connection is down, and passes them once it is up', async () => {
+    const logs = captureLogs();
+    const db = { readyState: 0 };
+    let reached = 0;
+    const app = createApp({ name: 'svc-test', logger: logs.logger, database: db });
+    app.use((ctx) => {
+      reached++;
+      ctx.body = { ok: true };
+    });
+    served = await serve(app);
+    const down = await served.fetch('/api/posts');
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ error: 'Service unavailable' });
+    expect(reached).toBe(0);
+    // Probes keep answering: /ready is how operators see the outage.
+    expect((await served.fetch('/health')).status).toBe(200);
+    expect((await served.fetch('/api/health')).status).toBe(200);
+    db.readyState = 1;
+    expect((await served.fetch('/api/posts')).status).toBe(200);
+    expect(reached).toBe(1);
+  });
+
+  it('turns driver connectivity errors into 503 without a stack in the logs', async () => {
+    const logs = captureLogs();
+    const app = createApp({ name: 'svc-test', logger: logs.logger });
+    app.use(() => {
+      const err = new Error('connection <monitor> to 127.0.0.1:27017 closed');
+      err.name = 'MongoNetworkError';
+      throw err;
+    });
+    served = await serve(app);
+    const res = await served.fetch('/api/posts');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'Service unavailable' });
+    const failed = logs.lines.find((l) => l.msg === 'request failed');
+    expect(failed).toMatchObject({ level: 40, status: 503 });
+    expect(failed?.err).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { requestId } from './request-id.js';
 import { accessLog } from './access-log.js';
 import { errorHandler } from './error-handler.js';
+import { databaseGuard, type DatabaseState } from './database-guard.js';
 import { createHttpMetrics } from './metrics.js';
 import { probeRoutes, type ReadinessCheck } from './probes.js';
 import './koa-types.js';
@@ -26,6 +27,8 @@ export interface CreateAppOptions {
   beforeRoutes?: Middleware[];
   /** Trust X-Forwarded-* (ctx.ip from X-Forwarded-For); only behind the gateway. */
   trustProxy?: boolean;
+  /** The service's database connection: while it is down, /api requests get 503 at once. */
+  database?: DatabaseState;
 }
 
 /**
@@ -41,6 +44,7 @@ export function createApp({
   apiHealthAlias = true,
   beforeRoutes = [],
   trustProxy = false,
+  database,
 }: CreateAppOptions): Koa {
   const app = new Koa({ proxy: trustProxy });
   const metrics = createHttpMetrics(name);
@@ -48,6 +52,7 @@ export function createApp({
   app.use(accessLog());
   app.use(metrics.middleware);
   app.use(errorHandler());
+  if (database) app.use(databaseGuard(database));
   if (parseBodies) {
     app.use(
       bodyParser({

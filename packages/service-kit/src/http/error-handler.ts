@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { HttpError } from '../errors.js';
+import { isDatabaseUnreachable } from './database-guard.js';
 import './koa-types.js';
 
 interface ErrorBody {
@@ -38,6 +39,9 @@ export function classifyError(err: unknown): ClassifiedError {
       body: { error: 'Validation failed', details: err.issues.map((i) => i.message) },
       unexpected: false,
     };
+  }
+  if (isDatabaseUnreachable(err)) {
+    return { status: 503, body: { error: 'Service unavailable' }, unexpected: false };
   }
   if (httpLike(err)) {
     if (err.status === 413 || err.type === 'entity.too.large') {
