@@ -273,6 +273,24 @@ test.describe('post detail', () => {
     await expect(el).not.toHaveAttribute('data-highlighted', 'true', { timeout: 5000 });
   });
 
+  test('more than 50 top-level comments: Load more comments shows the rest once each', async ({
+    page,
+  }) => {
+    const post = await createPost(author, community, { title: 'Busy thread' });
+    // Sequential: "new" order must follow creation order exactly.
+    for (let i = 1; i <= 53; i++) await createComment(reader, post, `Bulk comment ${i}`);
+    await page.goto(`/post/${post.id}`);
+    await page.getByTestId('comment-sort').selectOption('new');
+    const tops = page.getByTestId('comment-list').locator(':scope > li');
+    await expect(tops).toHaveCount(50);
+    const content = (li: typeof tops) => li.getByTestId('comment-content').first();
+    await expect(content(tops.first())).toHaveText('Bulk comment 53');
+    await page.getByTestId('comments-load-more').click();
+    await expect(tops).toHaveCount(53);
+    await expect(content(tops.last())).toHaveText('Bulk comment 1');
+    await expect(page.getByTestId('comments-load-more')).toHaveCount(0);
+  });
+
   test('visitors cannot save comments', async ({ page }) => {
     const post = await createPost(author, community, { title: 'Visitor comments' });
     await createComment(reader, post, 'Be saved');

@@ -16,6 +16,9 @@ const schema =
 
 const seg = encodeURIComponent;
 
+/** Spec: the post page loads top-level comments 50 at a time (each with its replies). */
+export const COMMENT_PAGE_SIZE = 50;
+
 export interface PostListParams {
   feed?: 'joined';
   community_id?: string;
@@ -84,8 +87,12 @@ export function createForumApi(client: ApiClient) {
       removeLogo: (id: string) => del(`/communities/${seg(id)}/logo`, 'LogoResponse'),
     },
     comments: {
-      forPost: (postId: string, sortBy: CommentSort) =>
-        get(`/comments/post/${seg(postId)}`, 'CommentThreadsResponse', { sortBy, limit: 50 }),
+      forPost: (postId: string, sortBy: CommentSort, offset = 0) =>
+        get(`/comments/post/${seg(postId)}`, 'CommentThreadsResponse', {
+          sortBy,
+          limit: COMMENT_PAGE_SIZE,
+          offset,
+        }),
       create: (body: { content: string; post_id: string; parent_id?: string | null }) =>
         post('/comments', 'CommentResponse', body),
       update: (id: string, content: string) =>

@@ -1,5 +1,5 @@
 import { createContext, useContext, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '@forum/sdk';
 import type { Comment, CommentThread, CommentThreadsResponse, Post } from '@forum/contracts';
@@ -14,6 +14,22 @@ import { applyVote } from '../lib/state';
 
 export const MAX_DEPTH = 3;
 type Threads = CommentThreadsResponse;
+/** The post page's comments: pages of 50 top-level threads (Load more comments). */
+export type ThreadPages = InfiniteData<Threads, unknown>;
+
+/** Every thread of the loaded pages once: new comments shift offsets, so pages may overlap. */
+export function threadsOf(data: ThreadPages): CommentThread[] {
+  const seen = new Set<string>();
+  const out: CommentThread[] = [];
+  for (const page of data.pages) {
+    for (const c of page.comments) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      out.push(c);
+    }
+  }
+  return out;
+}
 
 export interface CommentsCtx {
   post: Post;
@@ -36,9 +52,10 @@ function mapTree(list: CommentThread[], fn: Mapper): CommentThread[] {
 /** Cache edits of the post's comment threads (all sorts) and its comment_count. */
 export function useCommentCache(postId: string) {
   const queryClient = useQueryClient();
-  const editThreads = (fn: (t: Threads) => Threads) =>
-    queryClient.setQueriesData<Threads>({ queryKey: forumKeys.commentsOf(postId) }, (old) =>
-      old ? fn(old) : old,
+  /** Applies fn to every loaded page of every sort; `first` tells the page new threads go to. */
+  const editThreads = (fn: (t: Threads, first: boolean) => Threads) =>
+    queryClient.setQueriesData<ThreadPages>({ queryKey: forumKeys.commentsOf(postId) }, (old) =>
+      old ? { ...old, pages: old.pages.map((page, i) => fn(page, i === 0)) } : old,
     );
   const adjustCount = (delta: number) => {
     queryClient.setQueryData<{ post: Post }>(forumKeys.post(postId), (old) =>
@@ -52,7 +69,7 @@ export function useCommentCache(postId: string) {
     /** Spec §4: new top-level comments are prepended, replies appended. */
     add(comment: Comment) {
       const node: CommentThread = { ...comment, replies: [] };
-      editThreads((t) =>
+      editThreads((t, first) =>
         comment.parent_id
           ? {
               ...t,
@@ -62,7 +79,9 @@ export function useCommentCache(postId: string) {
                   : c,
               ),
             }
-          : { ...t, comments: [node, ...t.comments] },
+          : first
+            ? { ...t, comments: [node, ...t.comments] }
+            : t,
       );
       adjustCount(1);
     },

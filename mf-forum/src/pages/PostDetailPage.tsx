@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isApiError, useSession } from '@forum/sdk';
 import type { CommentSort, Post } from '@forum/contracts';
@@ -13,7 +13,7 @@ import {
   TextField,
   buttonClassName,
 } from '@forum/ui';
-import { forumKeys, useForumApi } from '../api/forum';
+import { COMMENT_PAGE_SIZE, forumKeys, useForumApi } from '../api/forum';
 import { TypeIcon } from '../components/icons';
 import { PostLink } from '../components/PostCard';
 import {
@@ -27,7 +27,7 @@ import { TextAreaField } from '../components/TextArea';
 import { useToast } from '../components/Toast';
 import { usePostActions } from '../components/usePostActions';
 import { plural, relativeTime, safeMediaUrl, stripMarkup } from '../lib/display';
-import { CommentForm, CommentList, CommentsContext } from './Comments';
+import { CommentForm, CommentList, CommentsContext, threadsOf } from './Comments';
 
 export const HIGHLIGHT_MS = 3000;
 
@@ -191,10 +191,16 @@ function PostView({ post }: { post: Post }) {
   const community = `/c/${encodeURIComponent(post.community_name)}`;
   const title = stripMarkup(post.title);
 
-  const comments = useQuery({
+  const comments = useInfiniteQuery({
     queryKey: forumKeys.comments(post.id, sort),
-    queryFn: () => api.comments.forPost(post.id, sort),
+    queryFn: ({ pageParam }) => api.comments.forPost(post.id, sort, pageParam),
+    initialPageParam: 0,
+    // Offsets step by the page size: comments added meanwhile shift the server's list, which
+    // can repeat a thread on the next page (threadsOf drops it) but never skips one.
+    getNextPageParam: (last, _all, lastOffset) =>
+      last.pagination.hasMore ? lastOffset + COMMENT_PAGE_SIZE : undefined,
   });
+  const threads = comments.data ? threadsOf(comments.data) : [];
 
   // Spec: #comment-{id} scrolls to that comment and highlights it for 3 s.
   const hash = location.hash;
@@ -377,12 +383,26 @@ function PostView({ post }: { post: Post }) {
               onRetry={() => void comments.refetch()}
               data-testid="comments-error"
             />
-          ) : comments.data.comments.length === 0 ? (
+          ) : threads.length === 0 ? (
             <p className="forum-muted" data-testid="comments-empty">
               No comments yet. Start the conversation!
             </p>
           ) : (
-            <CommentList comments={comments.data.comments} />
+            <>
+              <CommentList comments={threads} />
+              {comments.hasNextPage ? (
+                <div className="forum-more">
+                  <Button
+                    variant="secondary"
+                    onClick={() => void comments.fetchNextPage()}
+                    disabled={comments.isFetchingNextPage}
+                    data-testid="comments-load-more"
+                  >
+                    {comments.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
+                  </Button>
+                </div>
+              ) : null}
+            </>
           )}
         </CommentsContext.Provider>
       </section>
