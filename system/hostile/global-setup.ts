@@ -13,5 +13,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.HOSTILE_BASE_URL = stack.gatewayUrl;
   process.env.HOSTILE_MONGO_URL = stack.mongoUrl;
   process.env.HOSTILE_DB_PREFIX = stack.config.dbPrefix ?? '';
+  // The security sweep checks that refused uploads leave nothing under <dataDir>/*/media.
+  process.env.HOSTILE_DATA_DIR = stack.dataDir;
   return () => stack.stop();
 }

@@ -80,6 +80,12 @@ export async function proxyRequest(
 
   ctx.status = response.statusCode;
   for (const [name, value] of clientResponseHeaders(response.headers)) ctx.set(name, value);
+  // Koa only pipes (and watches the errors of) a stream body when it sends one. For HEAD it just
+  // ends the response and destroys the unread stream, and undici's body then emits
+  // RequestAbortedError with no listener: an uncaught 'error' that took the whole gateway down on
+  // any `HEAD /media/...` (found by the hostile security sweep). Nothing is lost by ignoring it
+  // here: when Koa does pipe the body, pipeline() still reports failures to ctx.onerror.
+  response.body.on('error', () => {});
   ctx.body = response.body;
 }
 

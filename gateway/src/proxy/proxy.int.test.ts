@@ -131,6 +131,33 @@ describe('proxy', () => {
     expect(rest).toBe('second');
   });
 
+  // Regression (hostile security sweep): Koa destroys an unpiped HEAD body and undici's stream
+  // then emitted an unhandled 'error' that killed the gateway process.
+  it('answers HEAD through the proxy and stays up', async () => {
+    const identity = await upstream((req, res) => {
+      res.writeHead(200, { 'content-type': 'image/webp', 'content-length': '1234' });
+      res.end(req.method === 'HEAD' ? undefined : Buffer.alloc(1234));
+    });
+    const gw = await gateway({ IDENTITY_URL: identity.url });
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const head = await gw.fetch('/media/avatars/ab.webp', { method: 'HEAD' });
+        expect(head.status).toBe(200);
+        expect(head.headers.get('content-length')).toBe('1234');
+        expect(head.headers.get('content-type')).toBe('image/webp');
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      const get = await gw.fetch('/media/avatars/ab.webp');
+      expect((await get.arrayBuffer()).byteLength).toBe(1234);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+  });
+
   it('streams the request body to the upstream before the client has finished', async () => {
     const firstChunkArrived = signal<string>();
     const forum = await upstream(async (req, res) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * Fields every event carries. `id` is also the JetStream msgID (publisher de-duplication) and the

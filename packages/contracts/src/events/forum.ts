@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { Id, Timestamp } from '../http/common.js';
 import { defineEvent } from './envelope.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { Community } from './communities.js';
 
 /** GET /api/admin/communities: every community with its counters (post_count always present). */

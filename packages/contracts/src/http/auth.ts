@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { User, Username } from './users.js';
 
 /** Spec §5 and the texts the register and login forms show. */

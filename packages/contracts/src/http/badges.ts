@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { BADGE_ICONS, BADGE_TYPES } from '../events/identity.js';
 import { Id, Timestamp } from './common.js';
 

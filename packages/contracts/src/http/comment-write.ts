@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { plainText } from './post-text.js';
 
 /** Spec §5 ("trimmed content non-empty") and the bounds the spec leaves to the server. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { Id, Pagination, Timestamp, limitParam, offsetParam } from './common.js';
 
 export const COMMENT_SORTS = ['best', 'top', 'new', 'old'] as const;

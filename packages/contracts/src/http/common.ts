@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Every error response: `{ error, details? }` (ARCHITECTURE §4). */
 export const ErrorBody = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { plainText } from './post-text.js';
 
 /** Spec §5 texts; the server answers with the first one that applies as `error`. */

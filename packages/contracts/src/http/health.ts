@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 export const HealthResponse = z.object({ status: z.literal('ok'), service: z.string() });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** A public JSON Web Key as identity publishes it (EC P-256 for ES256). */
 export const Jwk = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { Id, Pagination, Timestamp, limitParam, offsetParam } from './common.js';
 
 /** GET /api/communities/{id}/membership (spec §3 Membership). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { Id, Timestamp } from './common.js';
 import { pageLimitParam, pageParam } from './messages.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * Stored text is plain text (spec §5 "all shown text is stripped of markup"). The rule: every

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Spec §9 reaction kinds. */
 export const REACTION_TYPES = ['heart', 'laugh', 'sad', 'wow', 'rocket'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { ReactionCounts, ReactionType } from './reaction-kinds.js';
 
 export * from './reaction-kinds.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Completed referrals that earn the Community Builder badge (spec §9). */
 export const COMMUNITY_BUILDER_REFERRALS = 3;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { IdParams } from './common.js';
 import { CommunityResponse, ListCommunitiesQuery, ListCommunitiesResponse } from './communities.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { limitParam, offsetParam } from './common.js';
 
 /** POST/DELETE /api/posts/{id}/save and GET /api/posts/{id}/saved. */

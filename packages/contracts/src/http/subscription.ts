@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { Id } from './common.js';
 
 export const PostIdParams = z.object({ postId: Id });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { Id, Timestamp } from './common.js';
 
 /** Usernames: 3 to 50 letters and digits (spec §5). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** POST /api/posts/{id}/vote (spec §4 vote state machine). */
 export const VoteBody = z.object({

@@ -1,0 +1,1003 @@
+import { test, expect } from '@playwright/test';
+import { routes } from '@forum/contracts';
+import {
+  PNG_1X1,
+  adminSession,
+  apiClient,
+  createComment,
+  createCommunity,
+  createPost,
+  eventually,
+  expectErrorBody,
+  hostile,
+  imageForm,
+  join,
+  signUp,
+  startConversation,
+  uniqueName,
+  type Api,
+  type ApiResult,
+  type Json,
+  type Session,
+} from './helpers.js';
+
+/**
+ * IDOR matrix: every public mutating route and every private read route of the contracts, called
+ * by six actors against resources that belong to `owner`:
+ *   owner     - created the community, post, comment, conversation; owns the notifications
+ *   member    - another signed-in user, member of owner's community, the other party of the
+ *               conversation (the recipient of owner's messages)
+ *   stranger  - a third signed-in user, member of nothing, in no conversation
+ *   admin     - ADMIN_USERNAME (no moderation powers over others' content: spec §6)
+ *   deactived - signed in, then deactivated by the admin; its access token is still unexpired
+ *   visitor   - no token
+ * For each call: the status (and the error text where the spec gives one), `{error}` on failures,
+ * no foreign private data in the body, and - re-read afterwards - the owner's resource unchanged
+ * unless the actor is allowed to change it.
+ */
+
+const ACTORS = ['visitor', 'deactivated', 'stranger', 'member', 'admin', 'owner'] as const;
+type Actor = (typeof ACTORS)[number];
+
+interface Ctx {
+  api: Api;
+  as: Record<Exclude<Actor, 'visitor'>, Session>;
+  community: Json;
+  /** Owner's second community for join/leave (the first keeps its members stable). */
+  joinable: Json;
+  /** Deleted by its owner in the DELETE case. */
+  disposableCommunity: Json;
+  post: Json;
+  disposablePost: Json;
+  /** Saved by the owner only: must never show in anyone else's saved list. */
+  privatePost: Json;
+  comment: Json;
+  disposableComment: Json;
+  privateComment: Json;
+  conversationId: string;
+  /** Sent by owner to member: only member may mark it read. */
+  unreadMessageId: string;
+  notificationId: string;
+  /** Texts that only owner (and member, for the conversation) may ever see. */
+  secretMessage: string;
+  secretComment: string;
+  /** Deactivated by the admin in the PATCH case (the target of that case). */
+  victim: Session;
+}
+
+interface Case {
+  /** `METHOD /api/path` exactly as in the contracts. */
+  route: string;
+  /** Expected status per actor. */
+  expect: Record<Actor, number | number[]>;
+  /** Error texts the spec fixes, per actor. */
+  texts?: Partial<Record<Actor, string>>;
+  /** Actors whose call may legitimately change what `guard` reads (they run last). */
+  allowed?: Actor[];
+  call(c: Ctx, actor: Actor, token: string | undefined): Promise<ApiResult<Json>>;
+  /** State of the owner's resource; must read the same after every non-allowed actor's call. */
+  guard?(c: Ctx): Promise<unknown>;
+  /** Strings that must not occur in the bodies given to these actors. */
+  secrets?(c: Ctx): Partial<Record<Actor, string[]>>;
+  /** Further checks of a successful body. */
+  check?(c: Ctx, actor: Actor, res: ApiResult<Json>): void | Promise<void>;
+}
+
+/** Everyone signed in may do it (to their own state); the visitor and a deactivated token may not. */
+const ANY_SIGNED_IN = {
+  visitor: 401,
+  deactivated: 401,
+  stranger: 200,
+  member: 200,
+  admin: 200,
+  owner: 200,
+};
+const ONLY_OWNER = { visitor: 401, deactivated: 401, stranger: 403, member: 403, admin: 403 };
+const ONLY_ADMIN = {
+  visitor: 401,
+  deactivated: [401, 403],
+  stranger: 403,
+  member: 403,
+  owner: 403,
+  admin: 200,
+};
+const ADMIN_DENIED = 'Access denied. Admin privileges required.';
+const adminTexts = { stranger: ADMIN_DENIED, member: ADMIN_DENIED, owner: ADMIN_DENIED };
+
+const get = (c: Ctx, path: string, token?: string) =>
+  c.api<Json>('GET', path, token ? { token } : {});
+const ownerView = async (c: Ctx, path: string) => {
+  const r = await get(c, path, c.as.owner.token);
+  expect(r.status, `owner re-reads ${path}`).toBe(200);
+  return r.json;
+};
+const pick = (o: unknown, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, (o as Json | undefined)?.[k]]));
+const idsIn = (list: unknown) => ((list as Json[] | undefined) ?? []).map((x) => x.id);
+
+/** The owner's own state on a post / comment (what another user's action must not touch). */
+const ownPostState = async (c: Ctx, id: string) => ({
+  vote: (await ownerView(c, `/posts/${id}/vote`)).vote,
+  saved: (await ownerView(c, `/posts/${id}/saved`)).saved,
+  reaction: (await ownerView(c, `/posts/${id}/reactions`)).user_reaction,
+  subscribed: (await ownerView(c, `/post-subscriptions/${id}/status`)).subscribed,
+});
+const ownCommentState = async (c: Ctx, id: string) => ({
+  vote: (await ownerView(c, `/comments/${id}/vote`)).vote,
+  saved: (await ownerView(c, `/comments/${id}/saved`)).saved,
+});
+const conversationState = async (c: Ctx) => {
+  const conv = (await ownerView(c, `/messages/conversations/${c.conversationId}`)) as Json;
+  const messages = ((conv.conversation as Json | undefined)?.messages ?? conv.messages) as Json[];
+  return messages.map((m) => pick(m, ['id', 'sender_id', 'content', 'is_read']));
+};
+
+const CASES: Case[] = [
+  // ---- identity: own account -------------------------------------------------------------
+  {
+    route: 'GET /api/auth/me',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/auth/me', token),
+    check: (c, actor, res) => {
+      const user = res.json.user as Json;
+      expect(user.id, 'GET /auth/me answers the caller').toBe(c.as[actor as 'owner'].id);
+    },
+  },
+  {
+    route: 'GET /api/auth/referral-code',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/auth/referral-code', token),
+    secrets: () => ({}),
+    check: async (c, actor, res) => {
+      if (actor === 'owner') return;
+      const own = await ownerView(c, '/auth/referral-code');
+      expect(res.json.referral_code, 'another user gets their own code').not.toBe(
+        own.referral_code,
+      );
+    },
+  },
+  {
+    route: 'GET /api/auth/referral-stats',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/auth/referral-stats', token),
+  },
+  {
+    route: 'POST /api/auth/avatar',
+    expect: ANY_SIGNED_IN,
+    // A user id smuggled into the form must be ignored: the avatar is always the caller's.
+    call: (c, _a, token) => {
+      const form = imageForm('avatar', PNG_1X1, 'a.png', 'image/png');
+      form.append('userId', c.as.owner.id);
+      form.append('user_id', c.as.owner.id);
+      form.append('id', c.as.owner.id);
+      return c.api<Json>('POST', '/auth/avatar', { ...(token ? { token } : {}), form });
+    },
+    allowed: ['owner'],
+    guard: async (c) =>
+      ((await get(c, `/auth/user/${c.as.owner.username}`)).json.user as Json).avatar_url,
+  },
+  {
+    route: 'DELETE /api/auth/avatar',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) =>
+      c.api<Json>('DELETE', '/auth/avatar', {
+        ...(token ? { token } : {}),
+        body: { userId: c.as.owner.id, user_id: c.as.owner.id },
+      }),
+    allowed: ['owner'],
+    guard: async (c) => {
+      const url = ((await get(c, `/auth/user/${c.as.owner.username}`)).json.user as Json)
+        .avatar_url;
+      expect(url, 'the owner has an avatar to lose').toEqual(expect.any(String));
+      return url;
+    },
+  },
+  // ---- identity: admin ----------------------------------------------------------------------
+  {
+    route: 'GET /api/admin/users',
+    expect: ONLY_ADMIN,
+    texts: adminTexts,
+    call: (c, _a, token) => get(c, `/admin/users?search=${c.as.owner.username}`, token),
+    check: (c, actor, res) => {
+      if (actor === 'admin') expect(JSON.stringify(res.json)).toContain(c.as.owner.email);
+    },
+  },
+  {
+    route: 'PATCH /api/admin/users/{id}',
+    expect: ONLY_ADMIN,
+    texts: adminTexts,
+    allowed: ['admin'],
+    call: (c, _a, token) =>
+      c.api<Json>('PATCH', `/admin/users/${c.victim.id}`, {
+        ...(token ? { token } : {}),
+        body: { is_active: false },
+      }),
+    guard: async (c) => {
+      const r = await get(c, `/admin/users?search=${c.victim.username}`, c.as.admin.token);
+      return (r.json.users as Json[]).map((u) => pick(u, ['id', 'is_active']));
+    },
+    check: async (c, actor) => {
+      if (actor !== 'admin') return;
+      // The victim's still-valid token is refused from now on.
+      await eventually('deactivated victim refused', async () => {
+        const r = await get(c, '/auth/me', c.victim.token);
+        return r.status === 401 ? true : undefined;
+      });
+    },
+  },
+  {
+    route: 'GET /api/admin/daily-user-stats',
+    expect: ONLY_ADMIN,
+    texts: adminTexts,
+    call: (c, _a, token) => get(c, '/admin/daily-user-stats', token),
+  },
+  {
+    route: 'GET /api/admin/stats',
+    expect: ONLY_ADMIN,
+    call: (c, _a, token) => get(c, '/admin/stats', token),
+  },
+  {
+    route: 'GET /api/admin/communities',
+    expect: ONLY_ADMIN,
+    texts: adminTexts,
+    call: (c, _a, token) => get(c, '/admin/communities', token),
+  },
+  // ---- forum: private reads (before the mutations below add to the actors' own lists) -------
+  {
+    route: 'GET /api/communities/my',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/communities/my', token),
+    secrets: (c) => ({ stranger: [String(c.community.id)], admin: [String(c.community.id)] }),
+    check: (c, actor, res) => {
+      const ids = idsIn(res.json.communities);
+      if (actor === 'owner' || actor === 'member') expect(ids).toContain(c.community.id);
+    },
+  },
+  {
+    route: 'GET /api/posts/saved/my',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/posts/saved/my', token),
+    secrets: (c) => {
+      const id = [String(c.privatePost.id)];
+      return { stranger: id, member: id, admin: id };
+    },
+    check: (c, actor, res) => {
+      if (actor === 'owner') expect(idsIn(res.json.posts)).toContain(c.privatePost.id);
+    },
+  },
+  {
+    route: 'GET /api/comments/saved/my',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/comments/saved/my', token),
+    secrets: (c) => {
+      const id = [String(c.privateComment.id)];
+      return { stranger: id, member: id, admin: id };
+    },
+    check: (c, actor, res) => {
+      if (actor === 'owner') expect(idsIn(res.json.comments)).toContain(c.privateComment.id);
+    },
+  },
+  {
+    route: 'GET /api/auth/me/posts',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/auth/me/posts', token),
+    secrets: (c) => {
+      const id = [String(c.post.id)];
+      return { stranger: id, member: id, admin: id };
+    },
+    check: (c, actor, res) => {
+      if (actor === 'owner') expect(idsIn(res.json.posts)).toContain(c.post.id);
+    },
+  },
+  {
+    route: 'GET /api/auth/me/comments',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/auth/me/comments', token),
+    secrets: (c) => {
+      const own = [c.secretComment];
+      return { stranger: own, member: own, admin: own };
+    },
+    check: (c, actor, res) => {
+      if (actor === 'owner') expect(JSON.stringify(res.json)).toContain(c.secretComment);
+    },
+  },
+  {
+    route: 'GET /api/post-subscriptions/{postId}/status',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, `/post-subscriptions/${String(c.post.id)}/status`, token),
+    check: (_c, actor, res) => {
+      // Only the owner subscribed; nobody else sees the owner's subscription as their own.
+      expect(res.json.subscribed, `${actor}'s subscription status`).toBe(actor === 'owner');
+    },
+  },
+  // ---- forum: communities -------------------------------------------------------------------
+  {
+    route: 'POST /api/communities',
+    expect: { ...ANY_SIGNED_IN, stranger: 201, member: 201, admin: 201, owner: 201 },
+    call: (c, _a, token) =>
+      c.api<Json>('POST', '/communities', {
+        ...(token ? { token } : {}),
+        body: {
+          name: uniqueName('idorc').slice(0, 30),
+          description: 'Created by the IDOR matrix.',
+          rules: 'No rules.',
+          is_nsfw: false,
+          // Whoever creates it is its creator, whatever the body claims.
+          created_by: c.as.owner.id,
+          creator_username: c.as.owner.username,
+        },
+      }),
+    check: (c, actor, res) => {
+      const created = res.json.community as Json;
+      expect(created.created_by, 'created_by is the caller').toBe(c.as[actor as 'owner'].id);
+    },
+  },
+  {
+    route: 'POST /api/communities/{id}/join',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/communities/${String(c.joinable.id)}/join`, token ? { token } : {}),
+    guard: (c) => ownerView(c, `/communities/${String(c.joinable.id)}/membership`),
+  },
+  {
+    route: 'POST /api/communities/{id}/leave',
+    // The creator cannot leave their own community (400); others leave their own membership.
+    expect: { ...ANY_SIGNED_IN, owner: 400 },
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/communities/${String(c.joinable.id)}/leave`, token ? { token } : {}),
+    guard: (c) => ownerView(c, `/communities/${String(c.joinable.id)}/membership`),
+  },
+  {
+    route: 'PUT /api/communities/{id}',
+    expect: { ...ONLY_OWNER, owner: 200 },
+    texts: {
+      stranger: 'You do not have permission to edit this community',
+      member: 'You do not have permission to edit this community',
+      admin: 'You do not have permission to edit this community',
+    },
+    allowed: ['owner'],
+    call: (c, actor, token) =>
+      c.api<Json>('PUT', `/communities/${String(c.community.id)}`, {
+        ...(token ? { token } : {}),
+        body: { description: `Rewritten by ${actor} in the matrix.`, rules: `Rules by ${actor}` },
+      }),
+    guard: async (c) =>
+      pick((await ownerView(c, `/communities/id/${String(c.community.id)}`)).community, [
+        'name',
+        'description',
+        'rules',
+        'created_by',
+      ]),
+  },
+  {
+    route: 'POST /api/communities/{id}/logo',
+    expect: { ...ONLY_OWNER, owner: 200 },
+    texts: {
+      stranger: 'You do not have permission to edit this community',
+      member: 'You do not have permission to edit this community',
+      admin: 'You do not have permission to edit this community',
+    },
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/communities/${String(c.community.id)}/logo`, {
+        ...(token ? { token } : {}),
+        form: imageForm('avatar', PNG_1X1, 'logo.png', 'image/png'),
+      }),
+    guard: async (c) =>
+      ((await ownerView(c, `/communities/id/${String(c.community.id)}`)).community as Json)
+        .logo_url,
+  },
+  {
+    route: 'DELETE /api/communities/{id}/logo',
+    expect: { ...ONLY_OWNER, owner: 200 },
+    texts: {
+      stranger: 'You do not have permission to edit this community',
+      member: 'You do not have permission to edit this community',
+      admin: 'You do not have permission to edit this community',
+    },
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('DELETE', `/communities/${String(c.community.id)}/logo`, token ? { token } : {}),
+    guard: async (c) => {
+      const url = (
+        (await ownerView(c, `/communities/id/${String(c.community.id)}`)).community as Json
+      ).logo_url;
+      expect(url, 'the community has a logo to lose').toEqual(expect.any(String));
+      return url;
+    },
+  },
+  {
+    route: 'DELETE /api/communities/{id}',
+    expect: { ...ONLY_OWNER, owner: 200 },
+    texts: {
+      stranger: 'You do not have permission to delete this community',
+      member: 'You do not have permission to delete this community',
+      admin: 'You do not have permission to delete this community',
+    },
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>(
+        'DELETE',
+        `/communities/${String(c.disposableCommunity.id)}`,
+        token ? { token } : {},
+      ),
+    guard: async (c) =>
+      pick((await ownerView(c, `/communities/id/${String(c.disposableCommunity.id)}`)).community, [
+        'id',
+        'description',
+      ]),
+    check: async (c, actor) => {
+      if (actor !== 'owner') return;
+      const r = await get(c, `/communities/id/${String(c.disposableCommunity.id)}`);
+      expect(r.status, 'the deleted community is gone').toBe(404);
+    },
+  },
+  // ---- forum: posts -------------------------------------------------------------------------
+  {
+    route: 'POST /api/posts',
+    // Only members may post (spec §6): the stranger and the admin are not members.
+    expect: { ...ANY_SIGNED_IN, stranger: 403, admin: 403, member: 201, owner: 201 },
+    texts: {
+      stranger: 'You must be a member of this community to post',
+      admin: 'You must be a member of this community to post',
+    },
+    call: (c, actor, token) =>
+      c.api<Json>('POST', '/posts', {
+        ...(token ? { token } : {}),
+        body: {
+          title: `Post by ${actor}`,
+          content: 'Matrix post.',
+          type: 'text',
+          community_id: c.community.id,
+          author_id: c.as.owner.id,
+          author_username: c.as.owner.username,
+        },
+      }),
+    check: (c, actor, res) => {
+      const post = res.json.post as Json;
+      expect(post.author_id, 'author is the caller').toBe(c.as[actor as 'owner'].id);
+    },
+  },
+  {
+    route: 'PUT /api/posts/{id}',
+    expect: { ...ONLY_OWNER, owner: 200 },
+    texts: {
+      stranger: 'You do not have permission to edit this post',
+      member: 'You do not have permission to edit this post',
+      admin: 'You do not have permission to edit this post',
+    },
+    allowed: ['owner'],
+    call: (c, actor, token) =>
+      c.api<Json>('PUT', `/posts/${String(c.post.id)}`, {
+        ...(token ? { token } : {}),
+        body: { title: `Hijacked by ${actor}`, content: `Rewritten by ${actor}` },
+      }),
+    guard: async (c) =>
+      pick((await ownerView(c, `/posts/${String(c.post.id)}`)).post, [
+        'title',
+        'content',
+        'author_id',
+        'community_id',
+      ]),
+  },
+  {
+    route: 'DELETE /api/posts/{id}',
+    expect: { ...ONLY_OWNER, owner: 200 },
+    texts: {
+      stranger: 'You do not have permission to delete this post',
+      member: 'You do not have permission to delete this post',
+      admin: 'You do not have permission to delete this post',
+    },
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('DELETE', `/posts/${String(c.disposablePost.id)}`, token ? { token } : {}),
+    guard: async (c) =>
+      pick((await ownerView(c, `/posts/${String(c.disposablePost.id)}`)).post, ['id', 'title']),
+    check: async (c, actor) => {
+      if (actor !== 'owner') return;
+      expect((await get(c, `/posts/${String(c.disposablePost.id)}`)).status).toBe(404);
+    },
+  },
+  {
+    route: 'POST /api/posts/{id}/vote',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/posts/${String(c.post.id)}/vote`, {
+        ...(token ? { token } : {}),
+        body: { vote_type: -1, user_id: c.as.owner.id },
+      }),
+    guard: (c) => ownPostState(c, String(c.post.id)),
+  },
+  {
+    route: 'POST /api/posts/{id}/reactions',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/posts/${String(c.post.id)}/reactions`, {
+        ...(token ? { token } : {}),
+        body: { reaction_type: 'laugh', user_id: c.as.owner.id },
+      }),
+    guard: (c) => ownPostState(c, String(c.post.id)),
+  },
+  {
+    route: 'DELETE /api/posts/{id}/reactions',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('DELETE', `/posts/${String(c.post.id)}/reactions`, token ? { token } : {}),
+    guard: (c) => ownPostState(c, String(c.post.id)),
+  },
+  {
+    route: 'POST /api/posts/{id}/save',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/posts/${String(c.post.id)}/save`, token ? { token } : {}),
+    guard: (c) => ownPostState(c, String(c.post.id)),
+  },
+  {
+    route: 'DELETE /api/posts/{id}/save',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('DELETE', `/posts/${String(c.post.id)}/save`, token ? { token } : {}),
+    guard: (c) => ownPostState(c, String(c.post.id)),
+  },
+  {
+    route: 'POST /api/post-subscriptions/{postId}',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/post-subscriptions/${String(c.post.id)}`, token ? { token } : {}),
+    guard: (c) => ownPostState(c, String(c.post.id)),
+  },
+  {
+    route: 'DELETE /api/post-subscriptions/{postId}',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('DELETE', `/post-subscriptions/${String(c.post.id)}`, token ? { token } : {}),
+    guard: (c) => ownPostState(c, String(c.post.id)),
+  },
+  // ---- forum: comments ----------------------------------------------------------------------
+  {
+    route: 'POST /api/comments',
+    expect: { ...ANY_SIGNED_IN, stranger: 201, member: 201, admin: 201, owner: 201 },
+    call: (c, actor, token) =>
+      c.api<Json>('POST', '/comments', {
+        ...(token ? { token } : {}),
+        body: {
+          content: `Reply by ${actor}`,
+          post_id: c.post.id,
+          parent_id: c.comment.id,
+          author_id: c.as.owner.id,
+        },
+      }),
+    guard: async (c) =>
+      pick((await ownerView(c, `/comments/${String(c.comment.id)}`)).comment, [
+        'content',
+        'author_id',
+      ]),
+    check: (c, actor, res) => {
+      expect((res.json.comment as Json).author_id, 'author is the caller').toBe(
+        c.as[actor as 'owner'].id,
+      );
+    },
+  },
+  {
+    route: 'PUT /api/comments/{id}',
+    expect: { ...ONLY_OWNER, owner: 200 },
+    texts: {
+      stranger: 'You do not have permission to edit this comment',
+      member: 'You do not have permission to edit this comment',
+      admin: 'You do not have permission to edit this comment',
+    },
+    allowed: ['owner'],
+    call: (c, actor, token) =>
+      c.api<Json>('PUT', `/comments/${String(c.comment.id)}`, {
+        ...(token ? { token } : {}),
+        body: { content: `Rewritten by ${actor}` },
+      }),
+    guard: async (c) =>
+      pick((await ownerView(c, `/comments/${String(c.comment.id)}`)).comment, [
+        'content',
+        'author_id',
+        'is_deleted',
+      ]),
+  },
+  {
+    route: 'DELETE /api/comments/{id}',
+    expect: { ...ONLY_OWNER, owner: 200 },
+    texts: {
+      stranger: 'You do not have permission to delete this comment',
+      member: 'You do not have permission to delete this comment',
+      admin: 'You do not have permission to delete this comment',
+    },
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('DELETE', `/comments/${String(c.disposableComment.id)}`, token ? { token } : {}),
+    guard: async (c) =>
+      pick((await ownerView(c, `/comments/${String(c.disposableComment.id)}`)).comment, [
+        'content',
+        'is_deleted',
+      ]),
+  },
+  {
+    route: 'POST /api/comments/{id}/vote',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/comments/${String(c.comment.id)}/vote`, {
+        ...(token ? { token } : {}),
+        body: { vote_type: -1, user_id: c.as.owner.id },
+      }),
+    guard: (c) => ownCommentState(c, String(c.comment.id)),
+  },
+  {
+    route: 'POST /api/comments/{id}/save',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) =>
+      c.api<Json>('POST', `/comments/${String(c.comment.id)}/save`, token ? { token } : {}),
+    guard: (c) => ownCommentState(c, String(c.comment.id)),
+  },
+  {
+    route: 'DELETE /api/comments/{id}/save',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('DELETE', `/comments/${String(c.comment.id)}/save`, token ? { token } : {}),
+    guard: (c) => ownCommentState(c, String(c.comment.id)),
+  },
+  // ---- messaging ----------------------------------------------------------------------------
+  {
+    route: 'GET /api/messages/conversations',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/messages/conversations', token),
+    secrets: (c) => ({
+      stranger: [c.conversationId, c.secretMessage],
+      admin: [c.conversationId, c.secretMessage],
+    }),
+    check: (c, actor, res) => {
+      if (actor === 'owner' || actor === 'member') {
+        expect(idsIn(res.json.conversations)).toContain(c.conversationId);
+      }
+    },
+  },
+  {
+    route: 'PUT /api/messages/messages/{id}/read',
+    // Only the recipient (member) marks a message read; the sender gets 403, outsiders 404.
+    expect: { visitor: 401, deactivated: 401, stranger: 404, admin: 404, owner: 403, member: 200 },
+    texts: {
+      owner: 'Only the recipient can mark a message as read',
+      stranger: 'Conversation not found',
+      admin: 'Conversation not found',
+    },
+    allowed: ['member'],
+    call: (c, _a, token) =>
+      c.api<Json>('PUT', `/messages/messages/${c.unreadMessageId}/read`, token ? { token } : {}),
+    guard: async (c) => {
+      const state = await conversationState(c);
+      const message = state.find((m) => m.id === c.unreadMessageId);
+      expect(message?.is_read, 'the message starts unread').toBe(false);
+      return state;
+    },
+  },
+  {
+    route: 'GET /api/messages/conversations/{id}',
+    expect: { visitor: 401, deactivated: 401, stranger: 404, admin: 404, owner: 200, member: 200 },
+    texts: { stranger: 'Conversation not found', admin: 'Conversation not found' },
+    allowed: ['member'], // reading may mark the member's messages read
+    call: (c, _a, token) => get(c, `/messages/conversations/${c.conversationId}`, token),
+    guard: conversationState,
+    secrets: (c) => ({ stranger: [c.secretMessage], admin: [c.secretMessage] }),
+  },
+  {
+    route: 'POST /api/messages/conversations/{id}/messages',
+    expect: { visitor: 401, deactivated: 401, stranger: 404, admin: 404, owner: 201, member: 201 },
+    texts: { stranger: 'Conversation not found', admin: 'Conversation not found' },
+    allowed: ['owner', 'member'],
+    call: (c, actor, token) =>
+      c.api<Json>('POST', `/messages/conversations/${c.conversationId}/messages`, {
+        ...(token ? { token } : {}),
+        body: { content: `Injected by ${actor}`, sender_id: c.as.owner.id },
+      }),
+    guard: conversationState,
+    check: (c, actor, res) => {
+      const message = (res.json.message ?? res.json) as Json;
+      expect(message.sender_id, 'sender is the caller').toBe(c.as[actor as 'owner'].id);
+    },
+  },
+  {
+    route: 'POST /api/messages/conversations',
+    expect: { ...ANY_SIGNED_IN, stranger: 201, member: 201, admin: 201, owner: 201 },
+    call: (c, actor, token) =>
+      c.api<Json>('POST', '/messages/conversations', {
+        ...(token ? { token } : {}),
+        body: {
+          recipientUsername: actor === 'member' ? c.as.owner.username : c.as.member.username,
+          subject: `From ${actor}`,
+          content: 'New conversation from the matrix.',
+          // Must not be able to append into someone else's conversation.
+          conversation_id: c.conversationId,
+          id: c.conversationId,
+        },
+      }),
+    guard: conversationState,
+    allowed: ['owner', 'member'],
+    check: (c, actor, res) => {
+      if (actor !== 'owner' && actor !== 'member') {
+        expect(res.json.id, 'a new conversation, not the existing one').not.toBe(c.conversationId);
+      }
+    },
+  },
+  {
+    route: 'GET /api/messages/unread-count',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/messages/unread-count', token),
+    check: (_c, actor, res) => {
+      if (actor === 'stranger') expect(res.json.unreadCount, 'stranger has no messages').toBe(0);
+    },
+  },
+  {
+    route: 'GET /api/notifications',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/notifications', token),
+    secrets: (c) => {
+      const own = [c.notificationId];
+      return { stranger: own, member: own, admin: own };
+    },
+    check: (c, actor, res) => {
+      if (actor === 'owner') expect(idsIn(res.json.notifications)).toContain(c.notificationId);
+    },
+  },
+  {
+    route: 'GET /api/notifications/unread-count',
+    expect: ANY_SIGNED_IN,
+    call: (c, _a, token) => get(c, '/notifications/unread-count', token),
+  },
+  {
+    route: 'PUT /api/notifications/{id}/read',
+    expect: { visitor: 401, deactivated: 401, stranger: 404, member: 404, admin: 404, owner: 200 },
+    texts: {
+      stranger: 'Notification not found',
+      member: 'Notification not found',
+      admin: 'Notification not found',
+    },
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('PUT', `/notifications/${c.notificationId}/read`, token ? { token } : {}),
+    guard: async (c) => {
+      const list = (await ownerView(c, '/notifications?limit=50')).notifications as Json[];
+      const n = list.find((x) => x.id === c.notificationId);
+      expect(n?.is_read, 'the notification starts unread').toBe(false);
+      return n;
+    },
+  },
+  {
+    route: 'PUT /api/notifications/mark-all-read',
+    expect: ANY_SIGNED_IN,
+    allowed: ['owner'],
+    call: (c, _a, token) =>
+      c.api<Json>('PUT', '/notifications/mark-all-read', token ? { token } : {}),
+    guard: async (c) => {
+      const count = (await ownerView(c, '/notifications/unread-count')).unreadCount;
+      expect(count, 'the owner has unread notifications to lose').toBeGreaterThan(0);
+      return count;
+    },
+  },
+];
+
+/**
+ * Routes of the contracts that are not resource endpoints: the session flows themselves. They are
+ * covered by tokens.spec.ts (refresh, logout) and rate-limits.spec.ts (register, login, refresh,
+ * forgot/reset password).
+ */
+const EXEMPT: Record<string, string> = {
+  'POST /api/auth/register': 'creates an account; rate-limits.spec',
+  'POST /api/auth/login': 'session flow; rate-limits.spec',
+  'POST /api/auth/refresh': 'session flow; tokens.spec',
+  'POST /api/auth/logout': 'session flow; tokens.spec',
+  'POST /api/auth/forgot-password': 'no account named by the caller; rate-limits.spec',
+  'POST /api/auth/reset-password': 'needs a mailed token; rate-limits.spec',
+};
+
+const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+const isMutating = (r: { method: string }) => r.method !== 'get';
+const isPrivateRead = (r: { method: string; auth: string }) =>
+  r.method === 'get' && (r.auth === 'required' || r.auth === 'admin');
+
+/** Secrets that never belong in a body: credentials and hashes. */
+const FORBIDDEN_KEYS = /"(password|password_hash|passwordHash|hash|salt|refresh_?token_hash)"\s*:/i;
+
+test.describe('IDOR matrix', () => {
+  test('the matrix covers every public mutating route and every private read route', () => {
+    const required = routes
+      .filter((r) => !r.internal && (isMutating(r) || isPrivateRead(r)))
+      .map(routeKey);
+    const known = new Set(routes.map(routeKey));
+    const covered = new Set([...CASES.map((c) => c.route), ...Object.keys(EXEMPT)]);
+    expect(
+      required.filter((r) => !covered.has(r)),
+      'routes missing from the matrix',
+    ).toEqual([]);
+    expect(
+      CASES.map((c) => c.route).filter((r) => !known.has(r)),
+      'matrix rows that are no route of the contracts',
+    ).toEqual([]);
+    expect(new Set(CASES.map((c) => c.route)).size, 'one row per route').toBe(CASES.length);
+    for (const c of CASES)
+      expect(Object.keys(c.expect).sort(), c.route).toEqual([...ACTORS].sort());
+    console.log(
+      `[idor] ${CASES.length} routes x ${ACTORS.length} actors = ${CASES.length * ACTORS.length} calls` +
+        ` (${Object.keys(EXEMPT).length} session routes exempt)`,
+    );
+  });
+
+  test.describe.serial('per route', () => {
+    let ctx: Ctx;
+
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      const api = apiClient(hostile.baseUrl);
+      const [owner, member, stranger, deactivated, victim] = await Promise.all([
+        signUp(api, 'idorown'),
+        signUp(api, 'idormem'),
+        signUp(api, 'idorstr'),
+        signUp(api, 'idordea'),
+        signUp(api, 'idorvic'),
+      ]);
+      const admin = await adminSession(api, hostile.baseUrl);
+      const community = await createCommunity(api, owner);
+      const joinable = await createCommunity(api, owner);
+      const disposableCommunity = await createCommunity(api, owner);
+      await join(api, member, String(community.id));
+      await join(api, deactivated, String(community.id));
+      await join(api, member, String(joinable.id));
+      const cid = String(community.id);
+      const post = await createPost(api, owner, cid, { title: 'Owner post' });
+      const disposablePost = await createPost(api, owner, cid, { title: 'Disposable post' });
+      const privatePost = await createPost(api, owner, cid, { title: 'Privately saved post' });
+      const secretComment = `ownercomment${uniqueName('s')}`;
+      const comment = await createComment(api, owner, String(post.id), secretComment);
+      const disposableComment = await createComment(api, owner, String(post.id), 'Disposable');
+      const privateComment = await createComment(api, owner, String(privatePost.id), 'Private');
+      // The member's reply notifies the owner (reply_to_post).
+      await createComment(api, member, String(post.id), 'Member reply');
+
+      const ok = async (what: string, p: Promise<ApiResult<Json>>) => {
+        const r = await p;
+        expect(r.status, `${what}: ${JSON.stringify(r.json)}`).toBeLessThan(300);
+      };
+      const t = { token: owner.token };
+      await ok('save post', api('POST', `/posts/${String(post.id)}/save`, t));
+      await ok('save private post', api('POST', `/posts/${String(privatePost.id)}/save`, t));
+      await ok('save comment', api('POST', `/comments/${String(comment.id)}/save`, t));
+      await ok(
+        'save private comment',
+        api('POST', `/comments/${String(privateComment.id)}/save`, t),
+      );
+      await ok('subscribe', api('POST', `/post-subscriptions/${String(post.id)}`, t));
+      await ok(
+        'vote post',
+        api('POST', `/posts/${String(post.id)}/vote`, { ...t, body: { vote_type: 1 } }),
+      );
+      await ok(
+        'vote comment',
+        api('POST', `/comments/${String(comment.id)}/vote`, { ...t, body: { vote_type: 1 } }),
+      );
+      await ok(
+        'react',
+        api('POST', `/posts/${String(post.id)}/reactions`, {
+          ...t,
+          body: { reaction_type: 'heart' },
+        }),
+      );
+      await ok(
+        'avatar',
+        api('POST', '/auth/avatar', {
+          ...t,
+          form: imageForm('avatar', PNG_1X1, 'a.png', 'image/png'),
+        }),
+      );
+
+      const secretMessage = `secretmessage${uniqueName('m')}`;
+      const started = await startConversation(api, owner, member, 'Private subject', secretMessage);
+      const conversationId = String(started.id);
+      const sent = await api<Json>('POST', `/messages/conversations/${conversationId}/messages`, {
+        ...t,
+        body: { content: 'Second message, to be marked read by the recipient only' },
+      });
+      expect(sent.status).toBe(201);
+      const unreadMessageId = String(((sent.json.message ?? sent.json) as Json).id);
+
+      const notificationId = await eventually('reply notification for the owner', async () => {
+        const list = (await api<Json>('GET', '/notifications?limit=50', t)).json.notifications as
+          Json[] | undefined;
+        const n = list?.find((x) => x.type === 'reply_to_post' && x.post_id === post.id);
+        return n ? String(n.id) : undefined;
+      });
+
+      // Deactivate one member; every service must refuse its unexpired token within seconds.
+      const off = await api('PATCH', `/admin/users/${deactivated.id}`, {
+        token: admin.token,
+        body: { is_active: false },
+      });
+      expect(off.status, JSON.stringify(off.json)).toBe(200);
+      await eventually(
+        'deactivated token refused by forum and messaging',
+        async () => {
+          const [f, m] = await Promise.all([
+            api('GET', '/communities/my', { token: deactivated.token }),
+            api('GET', '/notifications/unread-count', { token: deactivated.token }),
+          ]);
+          return f.status === 401 && m.status === 401 ? true : undefined;
+        },
+        { timeoutMs: 15_000 },
+      );
+
+      ctx = {
+        api,
+        as: { owner, member, stranger, admin, deactivated },
+        community,
+        joinable,
+        disposableCommunity,
+        post,
+        disposablePost,
+        privatePost,
+        comment,
+        disposableComment,
+        privateComment,
+        conversationId,
+        unreadMessageId,
+        notificationId,
+        secretMessage,
+        secretComment,
+        victim,
+      };
+    });
+
+    for (const row of CASES) {
+      test(row.route, async () => {
+        const c = ctx;
+        const allowed = new Set(row.allowed ?? []);
+        // Actors that may change the guarded state go last, so each other call is checked
+        // against the untouched resource.
+        const order = [...ACTORS].sort((a, b) => Number(allowed.has(a)) - Number(allowed.has(b)));
+        const before = row.guard ? await row.guard(c) : undefined;
+        const secrets = row.secrets?.(c) ?? {};
+        const failures: string[] = [];
+        for (const actor of order) {
+          const token = actor === 'visitor' ? undefined : c.as[actor].token;
+          const res = await row.call(c, actor, token);
+          const wanted = ([] as number[]).concat(row.expect[actor]);
+          const body = JSON.stringify(res.json);
+          const where = `${row.route} as ${actor}`;
+          if (!wanted.includes(res.status)) {
+            failures.push(
+              `${where}: ${res.status} (wanted ${wanted.join('|')}) ${body.slice(0, 200)}`,
+            );
+            continue;
+          }
+          if (res.status >= 400) {
+            expectErrorBody(res, where);
+            const text = row.texts?.[actor];
+            if (text) expect(res.json.error, where).toBe(text);
+          } else if (row.check) {
+            await row.check(c, actor, res);
+          }
+          expect(body, `${where}: no credentials in the body`).not.toMatch(FORBIDDEN_KEYS);
+          if (actor !== 'owner' && actor !== 'admin') {
+            expect(body, `${where}: owner's email leaked`).not.toContain(c.as.owner.email);
+          }
+          for (const secret of secrets[actor] ?? []) {
+            expect(body, `${where}: leaked ${secret}`).not.toContain(secret);
+          }
+          if (row.guard && !allowed.has(actor)) {
+            expect(await row.guard(c), `${where}: the owner's resource changed`).toEqual(before);
+          }
+        }
+        expect(failures, 'unexpected statuses').toEqual([]);
+      });
+    }
+  });
+});
