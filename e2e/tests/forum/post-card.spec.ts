@@ -21,6 +21,16 @@ test.describe('post card', () => {
     await join(reader, community);
   });
 
+  test('relative times keep moving on a page left open', async ({ page }) => {
+    const post = await createPost(author, community, { title: 'Ticking' });
+    await page.clock.install();
+    await page.goto(`/c/${community.name}`);
+    const time = page.locator(`[data-post-id="${post.id}"]`).getByTestId('post-time');
+    await expect(time).toHaveText(/^\d+s ago$/);
+    await page.clock.fastForward('05:00');
+    await expect(time).toHaveText(/^[56]m ago$/);
+  });
+
   test('votes, author, community, type icon, comment count, preview cut at 200', async ({
     page,
   }) => {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { Comment } from '@forum/contracts';
 import { Card } from '@forum/ui';
-import { plainPreviewText, relativeTime, truncate } from '../lib/display';
+import { plainPreviewText, truncate } from '../lib/display';
 import type { ReactNode } from 'react';
+import { RelativeTime } from './RelativeTime';
 
 /** A comment in saved and profile lists, linking to its place in the post. */
 export function CommentRow({ comment, actions }: { comment: Comment; actions?: ReactNode }) {
@@ -21,7 +22,7 @@ export function CommentRow({ comment, actions }: { comment: Comment; actions?: R
             u/{comment.author_username}
           </Link>
         </span>
-        <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
+        <RelativeTime value={comment.created_at} />
       </div>
       {comment.post_title ? (
         <p className="forum-small">

@@ -6,7 +6,6 @@ import {
   plainPreviewText,
   plural,
   postPreview,
-  relativeTime,
   safeHttpUrl,
   safeMediaUrl,
   stripMarkup,
@@ -14,6 +13,7 @@ import {
 import { TypeIcon } from './icons';
 import { ImageViewer, Reactions, SaveButton, ShareButton, VoteColumn } from './PostParts';
 import { usePostActions } from './usePostActions';
+import { RelativeTime } from './RelativeTime';
 
 /** A link post's URL: a real link only when it is http(s), otherwise plain text (spec §5). */
 export function PostLink({ url }: { url: string }) {
@@ -66,9 +66,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
               u/{post.author_username}
             </Link>
           </span>
-          <time dateTime={post.created_at} data-testid="post-time">
-            {relativeTime(post.created_at)}
-          </time>
+          <RelativeTime value={post.created_at} testId="post-time" />
         </div>
         <h3 className="forum-post-card__title">
           <Link to={href} data-testid="post-title">

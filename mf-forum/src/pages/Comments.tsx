@@ -9,8 +9,9 @@ import { SaveButton, VoteColumn } from '../components/PostParts';
 import { TextAreaField } from '../components/TextArea';
 import { useToast } from '../components/Toast';
 import { TEXTS, useSynced, voteOf } from '../components/usePostActions';
-import { relativeTime, stripMarkup } from '../lib/display';
+import { stripMarkup } from '../lib/display';
 import { applyVote } from '../lib/state';
+import { RelativeTime } from '../components/RelativeTime';
 
 export const MAX_DEPTH = 3;
 type Threads = CommentThreadsResponse;
@@ -252,7 +253,7 @@ function CommentItem({ comment }: { comment: CommentThread }) {
             u/{comment.author_username}
           </Link>
         )}
-        <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
+        <RelativeTime value={comment.created_at} />
       </div>
       {mode === 'edit' ? (
         <CommentForm

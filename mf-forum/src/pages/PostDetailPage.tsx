@@ -26,8 +26,9 @@ import {
 import { TextAreaField } from '../components/TextArea';
 import { useToast } from '../components/Toast';
 import { usePostActions } from '../components/usePostActions';
-import { plural, relativeTime, safeMediaUrl, stripMarkup } from '../lib/display';
+import { plural, safeMediaUrl, stripMarkup } from '../lib/display';
 import { CommentForm, CommentList, CommentsContext, threadsOf } from './Comments';
+import { RelativeTime } from '../components/RelativeTime';
 
 export const HIGHLIGHT_MS = 3000;
 
@@ -264,7 +265,7 @@ function PostView({ post }: { post: Post }) {
                 u/{post.author_username}
               </Link>
             </span>
-            <time dateTime={post.created_at}>{relativeTime(post.created_at)}</time>
+            <RelativeTime value={post.created_at} />
           </div>
           {editing ? (
             <EditPost post={post} onDone={() => setEditing(false)} />
