@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchArgs } from './options.js';
+import { SEED_SIZES, parseBenchArgs, parseSeedSize } from './options.js';
 import { compare, formatComparison, formatTable, percentile } from './report.js';
 import { allComparisons, allScenarios } from './scenarios/index.js';
 
@@ -66,5 +66,42 @@ describe('parseBenchArgs', () => {
       posts: 500,
     });
     expect(() => parseBenchArgs(['--nope'])).toThrow(/unknown option/);
+  });
+
+  it('leaves the connections to each mode when not given', () => {
+    expect(parseBenchArgs([]).connections).toBeUndefined();
+  });
+
+  it('takes --soak with or without minutes', () => {
+    expect(parseBenchArgs(['--soak']).soak).toBe(10);
+    expect(parseBenchArgs(['--soak', '--rate', '50'])).toMatchObject({ soak: 10, rate: 50 });
+    expect(parseBenchArgs(['--soak', '3'])).toMatchObject({ soak: 3 });
+    expect(parseBenchArgs(['--soak=0.5'])).toMatchObject({ soak: 0.5 });
+    expect(() => parseBenchArgs(['--soak=x'])).toThrow(/minutes/);
+    expect(() => parseBenchArgs(['--soak', '0'])).toThrow(/more than 0/);
+  });
+
+  it('reads the soak limits and the sample interval', () => {
+    expect(parseBenchArgs([])).toMatchObject({ maxGrowth: 2, kbPerWrite: 6, warmup: 5 });
+    expect(
+      parseBenchArgs(['--max-growth', '1.5', '--kb-per-write=8', '--sample-interval', '5']),
+    ).toMatchObject({ maxGrowth: 1.5, kbPerWrite: 8, sampleInterval: 5 });
+    expect(() => parseBenchArgs(['--sample-interval', '0'])).toThrow(/above 0/);
+    expect(() => parseBenchArgs(['--rate'])).toThrow(/needs a number/);
+  });
+});
+
+describe('parseSeedSize', () => {
+  it('knows the presets and takes USERS,POSTS,COMMENTS', () => {
+    expect(parseBenchArgs([]).seedSize).toEqual(SEED_SIZES.medium);
+    expect(parseSeedSize('small')).toEqual(SEED_SIZES.small);
+    expect(parseSeedSize('30,300,900')).toEqual({ users: 30, posts: 300, comments: 900 });
+    expect(parseBenchArgs(['--seed-size=large']).seedSize).toEqual(SEED_SIZES.large);
+  });
+
+  it('rejects the rest', () => {
+    for (const bad of ['huge', '1,10,10', '10,0,5', '10,10', '10,10,x', undefined]) {
+      expect(() => parseSeedSize(bad)).toThrow(/--seed-size/);
+    }
   });
 });

@@ -18,7 +18,21 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+export const fmt = (n: number, digits = 1): string =>
+  Number.isFinite(n) ? n.toFixed(digits) : '-';
+
+/**
+ * A markdown table: the first `textColumns` columns left-aligned, the others (numbers) right-
+ * aligned; every line has the same length.
+ */
+export function formatGrid(header: string[], rows: string[][], textColumns = 1): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const left = (i: number) => i < textColumns;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const sep = `|${widths.map((w, i) => (left(i) ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [line(header), sep, ...rows.map(line)].join('\n');
+}
 
 export function formatTable(results: ScenarioResult[]): string {
   const header = [
@@ -41,11 +55,7 @@ export function formatTable(results: ScenarioResult[]): string {
     String(r.non2xx),
     String(r.total),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  const sep = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
-  return [line(header), sep, ...rows.map(line)].join('\n');
+  return formatGrid(header, rows);
 }
 
 export interface ComparisonResult {

@@ -1,15 +1,37 @@
 /**
  * `npm run bench`: starts the stack on free ports with a temporary data dir (as `npm start` does),
- * seeds posts, runs each load scenario with autocannon and prints a table.
+ * seeds posts, runs each load scenario with autocannon and prints a table; then the mixed
+ * workload on the demo data (mixed/), and the memory of every process of the stack (memory.ts).
+ * `--soak [minutes]` runs only the mixed workload, for long, and judges memory growth.
  * Scenarios live in scripts/bench/scenarios/ (one file per area; register them in index.ts).
  */
 import autocannon from 'autocannon';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedForum } from '../lib/seed.js';
 import { startStack, type Stack } from '../lib/stack.js';
-import { USAGE, parseBenchArgs, type BenchOptions } from './options.js';
+import { MemorySampler, summarizeMemory, type ProcessMemory } from './memory.js';
+import { MIXED_PARTS, type MixedWorld } from './mixed/parts.js';
+import { runMixed, type LiveCounts } from './mixed/runner.js';
+import { seedMixedWorld } from './mixed/world.js';
+import {
+  formatMemoryTable,
+  formatMixedTable,
+  formatSeries,
+  formatTrendTable,
+  summarizeParts,
+  thinSeries,
+  type PartResult,
+} from './mixed-report.js';
+import {
+  DEFAULT_CONNECTIONS,
+  DEFAULT_MIXED_CONNECTIONS,
+  MIXED,
+  USAGE,
+  parseBenchArgs,
+  type BenchOptions,
+} from './options.js';
 import {
   compare,
   formatComparison,
@@ -19,6 +41,13 @@ import {
 } from './report.js';
 import type { BenchContext, Scenario } from './scenario.js';
 import { allComparisons, allScenarios } from './scenarios/index.js';
+import { judgeGrowth, seriesRows, type Tally } from './soak.js';
+import { fractions } from './weights.js';
+
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`;
 
 async function runScenario(
   scenario: Scenario,
@@ -27,15 +56,11 @@ async function runScenario(
 ): Promise<ScenarioResult> {
   await scenario.prepare?.(ctx);
   const req = scenario.request(ctx);
+  const connections = options.connections ?? DEFAULT_CONNECTIONS;
   // Warm up (JIT, connection pools, caches) so the measured run is steady state.
-  await autocannon({ ...req, connections: options.connections, duration: 1 });
+  await autocannon({ ...req, connections, duration: 1 });
   const times: number[] = [];
-  const instance = autocannon({
-    ...req,
-    connections: options.connections,
-    duration: options.duration,
-    timeout: 10,
-  });
+  const instance = autocannon({ ...req, connections, duration: options.duration, timeout: 10 });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
   const sorted = Float64Array.from(times).sort();
@@ -45,10 +70,70 @@ async function runScenario(
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    errors: result.errors + result.timeouts,
+    // autocannon's `errors` already counts the timeouts.
+    errors: result.errors,
     non2xx: result.non2xx,
     total: result.requests.total,
   };
+}
+
+/** Memory of each process over the samples of the given phases (none without a stack). */
+function memoryOf(sampler: MemorySampler | undefined, phases: string[]): ProcessMemory[] {
+  if (!sampler) return [];
+  const samples = sampler.samples.filter((s) => phases.includes(s.phase));
+  return summarizeMemory(
+    sampler.processes.map((p) => p.name),
+    samples,
+    sampler.highWaterMarks(),
+  );
+}
+
+function printMemory(title: string, memory: ProcessMemory[]): void {
+  if (memory.length === 0) return;
+  console.log(`\n${title} (RSS from /proc/<pid>/status; VmHWM = lifetime peak):\n`);
+  console.log(formatMemoryTable(memory));
+}
+
+function describeMix(): string {
+  const shares = fractions(MIXED_PARTS.map((p) => p.weight));
+  return MIXED_PARTS.map((p, i) => `${p.name} ${(shares[i]! * 100).toFixed(0)}%`).join(', ');
+}
+
+interface MixedOutcome {
+  rows: PartResult[];
+  failed: boolean;
+}
+
+/** The measured mixed run (after a warm-up), its table and its memory table. */
+async function measureMixed(
+  world: MixedWorld,
+  ctx: BenchContext,
+  options: BenchOptions,
+  sampler: MemorySampler | undefined,
+  seconds: number,
+  live?: LiveCounts,
+): Promise<MixedOutcome> {
+  const connections = options.connections ?? DEFAULT_MIXED_CONNECTIONS;
+  const base = {
+    gatewayUrl: ctx.gatewayUrl,
+    connections,
+    ...(options.rate ? { rate: options.rate } : {}),
+  };
+  console.log(`Mixed workload (share of requests): ${describeMix()}`);
+  if (options.warmup > 0) {
+    sampler?.mark('warmup');
+    await runMixed(world, { ...base, duration: options.warmup, seed: 99 });
+  }
+  console.log(`Running ${MIXED} (${connections} connections, ${seconds} s; ${load()})…`);
+  sampler?.mark(MIXED);
+  const run = await runMixed(world, { ...base, duration: seconds }, live);
+  sampler?.sample();
+  sampler?.mark('after');
+  const rows = summarizeParts(run.parts, run.seconds);
+  console.log(`\n${formatMixedTable(rows)}\n`);
+  console.log(`(${load()} at the end)`);
+  const total = rows.find((r) => r.name === 'total')!;
+  return { rows, failed: total.errors > 0 || total.non2xx > 0 };
 }
 
 async function main(): Promise<void> {
@@ -57,17 +142,28 @@ async function main(): Promise<void> {
     console.log(USAGE);
     console.log('\nscenarios:');
     for (const s of allScenarios) console.log(`  ${s.name.padEnd(28)} ${s.description}`);
+    console.log(`  ${MIXED.padEnd(28)} all of these parts at once, on the demo data:`);
+    for (const p of MIXED_PARTS) {
+      console.log(`    ${`${p.name} (${p.kind}, ${p.weight})`.padEnd(34)} ${p.description}`);
+    }
     return;
   }
-  const selected = options.only
-    ? allScenarios.filter((s) => options.only!.includes(s.name))
-    : allScenarios;
-  const unknown = (options.only ?? []).filter((n) => !allScenarios.some((s) => s.name === n));
+  const soak = options.soak;
+  const names = new Set([...allScenarios.map((s) => s.name), MIXED]);
+  const unknown = (options.only ?? []).filter((n) => !names.has(n));
   if (unknown.length) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
+  const selected = soak
+    ? []
+    : options.only
+      ? allScenarios.filter((s) => options.only!.includes(s.name))
+      : allScenarios;
+  const wantsMixed = soak !== undefined || !options.only || options.only.includes(MIXED);
 
   let stack: Stack | undefined;
   let dataDir: string | undefined;
+  let sampler: MemorySampler | undefined;
   const cleanup = async () => {
+    sampler?.stop();
     await stack?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
@@ -75,6 +171,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void cleanup().then(() => process.exit(143)));
 
   try {
+    console.log(`Bench started (${load()})`);
     let ctx: BenchContext;
     if (options.url) {
       const forumUrl = options.forumUrl ?? 'http://127.0.0.1:4002';
@@ -95,7 +192,8 @@ async function main(): Promise<void> {
         dbPrefix: `bench_${Date.now().toString(36)}_`,
         write: (line) => appendFileSync(logFile, `${line}\n`),
         logLevel: 'warn',
-        extraEnv: { AUTH_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn' },
+        // Long runs keep the demo users' first tokens (15 min by default).
+        extraEnv: { AUTH_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL: '12h' },
         onCrash: (error) => {
           console.error(error.message);
           void cleanup().then(() => process.exit(1));
@@ -103,8 +201,21 @@ async function main(): Promise<void> {
       });
       const s = stack;
       ctx = { gatewayUrl: s.gatewayUrl, serviceUrl: (name) => s.serviceUrl(name) };
+      sampler = new MemorySampler([
+        ...s.supervisor.procs
+          .filter((p) => p.child.pid !== undefined)
+          .map((p) => ({ name: p.spec.name, pid: p.child.pid! })),
+        // The load generator (autocannon) shares the machine: its own row shows its part.
+        { name: 'bench', pid: process.pid },
+      ]);
+      sampler.start((options.sampleInterval ?? 1) * 1000);
+      sampler.mark('idle');
     }
+
+    const results: ScenarioResult[] = [];
+    const comparisons = [];
     if (selected.some((s) => s.needsSeed) && options.posts > 0) {
+      sampler?.mark('seed');
       const started = Date.now();
       ctx.seed = await seedForum(ctx.gatewayUrl, {
         username: `bench${Date.now().toString(36)}`,
@@ -116,39 +227,120 @@ async function main(): Promise<void> {
         `Seeded ${options.posts} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     }
+    if (selected.length) {
+      sampler?.mark('scenarios');
+      const connections = options.connections ?? DEFAULT_CONNECTIONS;
+      for (const scenario of selected) {
+        process.stdout.write(
+          `Running ${scenario.name} (${connections} connections, ${options.duration} s)… `,
+        );
+        const result = await runScenario(scenario, ctx, options);
+        results.push(result);
+        console.log(`${result.requestsPerSecond.toFixed(0)} req/s`);
+      }
+      sampler?.sample();
+      console.log(`\n${formatTable(results)}\n`);
+      const byName = new Map(results.map((r) => [r.name, r]));
+      for (const c of allComparisons) {
+        const baseline = byName.get(c.baseline);
+        const subject = byName.get(c.subject);
+        if (!baseline || !subject) continue;
+        const cmp = compare(c.label, baseline, subject);
+        comparisons.push(cmp);
+        console.log(formatComparison(cmp, c.baseline, c.subject));
+      }
+      printMemory('Memory during the scenarios', memoryOf(sampler, ['scenarios']));
+    }
 
-    const results: ScenarioResult[] = [];
-    for (const scenario of selected) {
-      process.stdout.write(
-        `Running ${scenario.name} (${options.connections} connections, ${options.duration} s)… `,
+    let mixed: MixedOutcome | undefined;
+    let soakReport: Record<string, unknown> | undefined;
+    let growing: string[] = [];
+    if (wantsMixed) {
+      const size = options.seedSize;
+      console.log(
+        `\nSeeding the demo data for ${MIXED}: ${size.users} users, ${size.posts} posts, ` +
+          `${size.comments} comments (scripts/seed/)…`,
       );
-      const result = await runScenario(scenario, ctx, options);
-      results.push(result);
-      console.log(`${result.requestsPerSecond.toFixed(0)} req/s`);
+      sampler?.mark('seed-demo');
+      const started = Date.now();
+      const world = await seedMixedWorld(ctx.gatewayUrl, size);
+      console.log(`Seeded the demo data in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+      if (soak === undefined) {
+        mixed = await measureMixed(world, ctx, options, sampler, options.duration);
+        printMemory(`Memory during ${MIXED}`, memoryOf(sampler, [MIXED]));
+      } else {
+        const live: LiveCounts = { answered: 0, failed: 0 };
+        const tallies: Tally[] = [];
+        const intervalMs = (options.sampleInterval ?? 10) * 1000;
+        sampler?.onSample((s) => {
+          if (s.phase === MIXED) {
+            tallies.push({ at: s.at, answered: live.answered, failed: live.failed });
+          }
+        });
+        sampler?.every(intervalMs);
+        mixed = await measureMixed(world, ctx, options, sampler, soak * 60, live);
+        if (sampler) {
+          const samples = sampler.samples.filter((s) => s.phase === MIXED);
+          const rows = seriesRows(samples, tallies, samples[0]?.at ?? 0);
+          const names = sampler.processes.map((p) => p.name);
+          const writes = mixed.rows.find((r) => r.name === 'all writes')!;
+          const seconds = soak * 60;
+          const writesPerMinute = ((writes.requests - writes.non2xx) / seconds) * 60;
+          // The load generator's own memory (it keeps every response time) is not judged.
+          const judged = names.filter((n) => n !== 'bench');
+          const trends = judgeGrowth(judged, rows, {
+            maxGrowth: options.maxGrowth,
+            kbPerWrite: options.kbPerWrite,
+            writesPerMinute,
+          });
+          growing = trends.filter((t) => t.grows).map((t) => t.name);
+          const memory = memoryOf(sampler, [MIXED]);
+          console.log(
+            `\nSoak: RSS of each process (one row a minute of ${rows.length} samples):\n`,
+          );
+          console.log(formatSeries(thinSeries(rows), names));
+          console.log(
+            `\nGrowth over the second half (least squares; limit ${options.maxGrowth} MB/min, ` +
+              `devdb + ${options.kbPerWrite} kB × ${writesPerMinute.toFixed(0)} writes/min):\n`,
+          );
+          console.log(formatTrendTable(memory, trends));
+          soakReport = { minutes: soak, series: rows, trends, memory, writesPerMinute };
+        }
+        const total = mixed.rows.find((r) => r.name === 'total')!;
+        console.log(
+          `\nSoak of ${soak} min: ${total.requests} requests, ${total.errors} errors, ` +
+            `${total.non2xx} non-2xx (${total.serverErrors} 5xx)` +
+            `${growing.length ? `; growing: ${growing.join(', ')}` : '; no process grows'}.`,
+        );
+      }
     }
 
-    console.log(`\n${formatTable(results)}\n`);
-    const byName = new Map(results.map((r) => [r.name, r]));
-    const comparisons = [];
-    for (const c of allComparisons) {
-      const baseline = byName.get(c.baseline);
-      const subject = byName.get(c.subject);
-      if (!baseline || !subject) continue;
-      const cmp = compare(c.label, baseline, subject);
-      comparisons.push(cmp);
-      console.log(formatComparison(cmp, c.baseline, c.subject));
-    }
     if (options.json) {
       writeFileSync(
         options.json,
-        `${JSON.stringify({ options, results, comparisons }, null, 2)}\n`,
+        `${JSON.stringify(
+          {
+            options,
+            results,
+            comparisons,
+            mixed: mixed?.rows,
+            memory: memoryOf(sampler, [MIXED, 'scenarios']),
+            soak: soakReport,
+          },
+          null,
+          2,
+        )}\n`,
       );
     }
-    const failed = results.filter((r) => r.errors > 0 || r.non2xx > 0);
+    const failed = results.filter((r) => r.errors > 0 || r.non2xx > 0).map((r) => r.name);
+    if (mixed?.failed) failed.push(MIXED);
     if (failed.length) {
-      console.log(
-        `\nScenarios with errors or non-2xx answers: ${failed.map((r) => r.name).join(', ')}`,
-      );
+      console.log(`\nScenarios with errors or non-2xx answers: ${failed.join(', ')}`);
+      process.exitCode = 1;
+    }
+    if (growing.length) {
+      console.log(`\nMemory keeps growing in: ${growing.join(', ')} (see --max-growth)`);
       process.exitCode = 1;
     }
   } finally {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Router } from '@koa/router';
@@ -137,6 +137,64 @@ describe('JWKS URL', () => {
       expect(bad.status).toBe(401);
     } finally {
       await remote.close();
+    }
+  });
+});
+
+// Found by the fault suite (system/faults): an identity outage must not turn valid tokens into
+// 401s, which make clients refresh (identity is down too) and then sign their users out.
+describe('JWKS URL while identity is unreachable', () => {
+  it('answers 503 (not 401) when the keys were never fetched', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const remote = await serve(
+      appWith(createAuth({ jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json` })),
+    );
+    try {
+      const res = await remote.fetch('/private', {
+        headers: { Authorization: `Bearer ${await keys.sign(user, { kid: 'k1' })}` },
+      });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: 'Authentication service unavailable' });
+      // A token that is malformed on its face is still the client's problem.
+      const garbage = await remote.fetch('/private', {
+        headers: { Authorization: 'Bearer garbage' },
+      });
+      expect(garbage.status).toBe(401);
+    } finally {
+      await remote.close();
+    }
+  });
+
+  it('keeps verifying with the keys fetched before once the cache is stale', async () => {
+    let up = true;
+    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+    const flaky = createServer((_req, res) => {
+      res.statusCode = up ? 200 : 503;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(up ? { keys: [jwk] } : { error: 'down' }));
+    });
+    await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/.well-known/jwks.json`;
+    const remote = await serve(appWith(createAuth({ jwksUrl: url })));
+    const token = await keys.sign(user, { kid: 'k1', expiresIn: '2h' });
+    const call = (t: string) =>
+      remote.fetch('/private', { headers: { Authorization: `Bearer ${t}` } });
+    try {
+      expect((await call(token)).status).toBe(200);
+      up = false;
+      // Past the 10-minute cache age: jose refetches, identity fails, the known keys still serve.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      expect((await call(token)).status).toBe(200);
+      const other = await createTestKeys();
+      expect((await call(await other.sign(user, { kid: 'k1', expiresIn: '2h' }))).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+      await remote.close();
+      await new Promise((r) => flaky.close(r));
     }
   });
 });

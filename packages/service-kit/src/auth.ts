@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import {
+  createLocalJWKSet,
   createRemoteJWKSet,
+  errors as joseErrors,
   importSPKI,
   jwtVerify,
   type CryptoKey,
@@ -8,7 +10,7 @@ import {
   type JWTVerifyGetKey,
   type KeyObject,
 } from 'jose';
-import { HttpError } from './errors.js';
+import { HttpError, serviceUnavailable } from './errors.js';
 import type { AuthUser } from './http/koa-types.js';
 
 export const JWT_ALG = 'ES256';
@@ -63,16 +65,52 @@ function bearer(header: string | undefined): string | undefined {
   return match?.[1] ?? '';
 }
 
+/** Identity's key set could not be fetched: the service cannot judge the token (503, not 401). */
+export const KEYS_UNAVAILABLE = 'Authentication service unavailable';
+
+class KeysUnavailableError extends Error {}
+
+/**
+ * jose reports a failed key-set fetch as JWKSTimeout, as fetch's own error (not a JOSEError) or
+ * as a plain JOSEError (non-200 answer, bad JSON); problems of the token itself are specific
+ * JOSEError subclasses (no matching key, bad signature, ...).
+ */
+function isKeyFetchFailure(err: unknown): boolean {
+  return (
+    err instanceof joseErrors.JWKSTimeout ||
+    !(err instanceof joseErrors.JOSEError) ||
+    err.code === joseErrors.JOSEError.code
+  );
+}
+
+/**
+ * Identity's JWKS, cached (refetched on an unknown kid, with a cooldown, and after cacheMaxAge).
+ * Fault tolerance (found by the fault suite): while identity is unreachable, keys fetched before
+ * keep verifying tokens even once the cache is stale, and a process that never got the keys
+ * answers 503. Both used to be a 401, which makes every client refresh (identity is down too)
+ * and then sign its user out: an identity outage must not log everybody out.
+ */
+function remoteKeySet(jwksUrl: string): JWTVerifyGetKey {
+  const remote = createRemoteJWKSet(new URL(jwksUrl), {
+    cacheMaxAge: 10 * 60_000,
+    cooldownDuration: 30_000,
+  });
+  return async (protectedHeader, token) => {
+    try {
+      return await remote(protectedHeader, token);
+    } catch (err) {
+      if (!isKeyFetchFailure(err)) throw err;
+      const known = remote.jwks();
+      if (known) return createLocalJWKSet(known)(protectedHeader, token);
+      throw new KeysUnavailableError('JWKS fetch failed', { cause: err });
+    }
+  };
+}
+
 export function createAuth(options: AuthOptions): Auth {
-  // createRemoteJWKSet caches keys and refetches on an unknown kid (with a cooldown).
   let keyPromise: Promise<CryptoKey | KeyObject | JWTVerifyGetKey>;
   if ('jwksUrl' in options) {
-    keyPromise = Promise.resolve(
-      createRemoteJWKSet(new URL(options.jwksUrl), {
-        cacheMaxAge: 10 * 60_000,
-        cooldownDuration: 30_000,
-      }),
-    );
+    keyPromise = Promise.resolve(remoteKeySet(options.jwksUrl));
   } else if (typeof options.publicKey === 'string') {
     keyPromise = importSPKI(options.publicKey, JWT_ALG);
   } else {
@@ -94,7 +132,9 @@ export function createAuth(options: AuthOptions): Auth {
           ? await jwtVerify<AccessClaims>(token, key, verifyOptions)
           : await jwtVerify<AccessClaims>(token, key, verifyOptions);
       payload = result.payload;
-    } catch {
+    } catch (err) {
+      if (err instanceof KeysUnavailableError)
+        throw serviceUnavailable(KEYS_UNAVAILABLE, { cause: err });
       throw new HttpError(401, INVALID_TOKEN);
     }
     if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') {

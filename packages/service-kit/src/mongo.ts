@@ -2,8 +2,14 @@ import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 
 export interface ConnectMongoOptions {
-  /** How long a query waits for a server before failing; small so /ready fails fast. */
+  /**
+   * How long a query waits for a server before failing. Small, so that while the database is
+   * down a request (or the driver's one retry of it) fails with 503 within a second, not after
+   * the driver's default 30 s.
+   */
   serverSelectionTimeoutMS?: number;
+  /** How often the driver checks the server; a dead one is noticed (and /api guarded) this fast. */
+  heartbeatFrequencyMS?: number;
   /** Wait (retrying) for the first connection (default true). False returns at once. */
   waitForConnection?: boolean;
 }
@@ -16,13 +22,18 @@ export async function connectMongo(
   url: string,
   dbName: string,
   logger: Logger,
-  { serverSelectionTimeoutMS = 3000, waitForConnection = true }: ConnectMongoOptions = {},
+  {
+    serverSelectionTimeoutMS = 300,
+    heartbeatFrequencyMS = 1000,
+    waitForConnection = true,
+  }: ConnectMongoOptions = {},
 ): Promise<Connection> {
   const log = logger.child({ component: 'mongo', db: dbName });
   for (;;) {
     const conn = mongoose.createConnection(url, {
       dbName,
       serverSelectionTimeoutMS,
+      heartbeatFrequencyMS,
       // Indexes are declared in the schemas; build them at start-up (ARCHITECTURE §7).
       autoIndex: true,
     });
