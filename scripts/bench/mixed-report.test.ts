@@ -81,11 +81,29 @@ describe('memory and soak tables', () => {
     expect(lines[3]).toMatch(/\| +- \|$/);
   });
 
-  it('shows the slope, the limit and the verdict per process', () => {
+  it('shows the slope, the slope of the floor, the limit and the verdict per process', () => {
     const table = formatTrendTable(memory, [
-      { name: 'devdb', slope: 3.456, margin: 0.5, limit: 2, grows: true, noisy: false },
-      { name: 'nats', slope: 2.5, margin: 4, limit: 2, grows: false, noisy: true },
+      {
+        name: 'devdb',
+        slope: 3.456,
+        margin: 0.5,
+        floorSlope: 3.1,
+        limit: 2,
+        grows: true,
+        noisy: false,
+      },
+      {
+        name: 'nats',
+        slope: 2.5,
+        margin: 4,
+        floorSlope: -0.25,
+        limit: 2,
+        grows: false,
+        noisy: true,
+      },
     ]);
+    expect(table).toContain('+3.10');
+    expect(table).toContain('-0.25');
     expect(table).toContain('+3.46 ± 0.50');
     expect(table).toContain('GROWS');
     expect(table).toContain('+2.50 ± 4.00');

@@ -197,7 +197,17 @@ export function formatTrendTable(
   trends: readonly Trend[],
 ): string {
   return formatGrid(
-    ['process', 'start MB', 'peak MB', 'end MB', 'VmHWM MB', 'slope MB/min', 'limit', 'verdict'],
+    [
+      'process',
+      'start MB',
+      'peak MB',
+      'end MB',
+      'VmHWM MB',
+      'slope MB/min',
+      'floor MB/min',
+      'limit',
+      'verdict',
+    ],
     memory.map((m) => {
       const t = trends.find((x) => x.name === m.name);
       return [
@@ -208,6 +218,9 @@ export function formatTrendTable(
         fmt(m.hwm, 1),
         t
           ? `${t.slope >= 0 ? '+' : ''}${fmt(t.slope, 2)}${Number.isFinite(t.margin) ? ` ± ${fmt(t.margin, 2)}` : ''}`
+          : '-',
+        t && Number.isFinite(t.floorSlope)
+          ? `${t.floorSlope >= 0 ? '+' : ''}${fmt(t.floorSlope, 2)}`
           : '-',
         t ? fmt(t.limit, 2) : '-',
         t ? (t.grows ? 'GROWS' : t.noisy ? 'ok (noise)' : 'ok') : '-',

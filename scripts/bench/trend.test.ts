@@ -77,6 +77,27 @@ describe('judgeTrend', () => {
     expect(t).toMatchObject({ grows: false, noisy: true });
   });
 
+  it('does not fail on a saw-tooth whose peaks rise within the window while its floor stays', () => {
+    // svc-identity in a 10-minute soak: one major GC at minute 5 drops 156 -> 129 MB, then the
+    // heap refills; the second half alone looks like +5 MB/min, the floors do not move.
+    const ys = [130, 141, 149, 155, 156, 129, 137, 139, 149, 153, 154];
+    const points = ys.map((y, i) => ({ t: i, y }));
+    const t = judgeTrend('identity', points, { maxSlope: 2 });
+    expect(t.slope).toBeGreaterThan(2);
+    expect(t.floorSlope).toBeLessThan(0);
+    expect(t).toMatchObject({ grows: false, noisy: true });
+  });
+
+  it('fails a steady leak under a saw-tooth: the floor rises with it', () => {
+    const points = Array.from({ length: 60 }, (_, i) => ({
+      t: i / 6,
+      y: 200 + 4 * (i / 6) + (i % 6) * 5,
+    }));
+    const t = judgeTrend('forum', points, { maxSlope: 2 });
+    expect(t.floorSlope).toBeCloseTo(4, 0);
+    expect(t.grows).toBe(true);
+  });
+
   it('does not fail without enough samples', () => {
     expect(judgeTrend('nats', [{ t: 0, y: 10 }], { maxSlope: 1 }).grows).toBe(false);
   });

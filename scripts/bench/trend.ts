@@ -58,10 +58,33 @@ export interface Trend {
   margin: number;
   /** MB/min this process was allowed. */
   limit: number;
-  /** Faster than the limit AND clearly rising (slope - margin > 0): a real, fast growth. */
+  /**
+   * MB/min between the lowest sample of the first half (after warm-up) and of the second half.
+   * A leak lifts the floor; a GC saw-tooth only moves the peaks and where the fit starts.
+   */
+  floorSlope: number;
+  /** Faster than the limit, clearly rising (slope - margin > 0) and its floor rising too. */
   grows: boolean;
-  /** Faster than the limit, but within the noise (not a failure). */
+  /** Faster than the limit, but within the noise or with a flat floor (not a failure). */
   noisy: boolean;
+}
+
+/** The first tenth of a run is warm-up (JIT, pools, caches) and left out of the floors. */
+const WARM_UP = 0.1;
+
+export function floorSlope(points: readonly Point[]): number {
+  if (points.length < 4) return Number.NaN;
+  const first = points[0]!.t;
+  const last = points[points.length - 1]!.t;
+  const span = last - first;
+  const middle = first + span / 2;
+  const early = points.filter((p) => p.t >= first + span * WARM_UP && p.t < middle);
+  const late = points.filter((p) => p.t >= middle);
+  if (!early.length || !late.length) return Number.NaN;
+  const low = (ps: Point[]) => ps.reduce((a, p) => (p.y < a.y ? p : a));
+  const a = low(early);
+  const b = low(late);
+  return b.t === a.t ? Number.NaN : (b.y - a.y) / (b.t - a.t);
 }
 
 export function judgeTrend(name: string, points: readonly Point[], limit: GrowthLimit): Trend {
@@ -71,5 +94,16 @@ export function judgeTrend(name: string, points: readonly Point[], limit: Growth
   const fast = Number.isFinite(s) && s > allowed;
   // Without an error estimate (two points) the slope alone decides.
   const clear = !Number.isFinite(margin) || s - margin > 0;
-  return { name, slope: s, margin, limit: allowed, grows: fast && clear, noisy: fast && !clear };
+  const floor = floorSlope(points);
+  const floorRises = !Number.isFinite(floor) || floor > allowed;
+  const grows = fast && clear && floorRises;
+  return {
+    name,
+    slope: s,
+    margin,
+    limit: allowed,
+    floorSlope: floor,
+    grows,
+    noisy: fast && !grows,
+  };
 }

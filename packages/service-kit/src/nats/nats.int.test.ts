@@ -72,6 +72,17 @@ describe('JetStream helpers', () => {
     expect(await isNatsReady(nc)).toBe(true);
   });
 
+  it('bounds every stream by age (7 days), also one created without a bound', async () => {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.add({ name: 'AGELESS', subjects: ['ageless.>'] });
+    expect((await jsm.streams.info('AGELESS')).config.max_age).toBe(0);
+    await ensureStream(jsm, { name: 'AGELESS', subjects: ['ageless.>'] });
+    const week = 7 * 24 * 60 * 60 * 1e9;
+    expect((await jsm.streams.info('AGELESS')).config.max_age).toBe(week);
+    await ensureStream(jsm, { name: 'FRESH', subjects: ['fresh.>'], maxAgeMs: 600_000 });
+    expect((await jsm.streams.info('FRESH')).config.max_age).toBe(600_000 * 1e6);
+  });
+
   it('publishes with the event id as msgID, so a repeat is stored once', async () => {
     const event = updated('dedupe');
     const first = await publishEvent(js, Subjects.UserUpdated, event);
