@@ -116,6 +116,19 @@ describe('creating posts', () => {
     expect(post.content).toHaveLength(10_000);
   });
 
+  // Found by the hostile-input fuzzer: the contract counts code points, the model counted UTF-16
+  // units, so a 300-emoji title passed validation and the save failed with a 500.
+  it('accepts a title of 300 emoji (code points, as the contract counts) and refuses 301', async () => {
+    const post = await createPost(alice, textPost(community, '😀'.repeat(300)));
+    expect([...post.title]).toHaveLength(300);
+    const res = await h.call('POST', '/api/posts', {
+      as: alice,
+      body: textPost(community, '😀'.repeat(301)),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Title must be at most 300 characters long');
+  });
+
   it('only lets members post (403) and 404s an unknown community', async () => {
     const res = await h.call('POST', '/api/posts', { as: bob, body: textPost(community) });
     expect(res).toEqual({

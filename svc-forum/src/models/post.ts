@@ -1,5 +1,12 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { POST_TYPES, REACTION_TYPES, type PostType, type ReactionCounts } from '@forum/contracts';
+import {
+  POST_TYPES,
+  PostTexts,
+  REACTION_TYPES,
+  TITLE_MAX,
+  type PostType,
+  type ReactionCounts,
+} from '@forum/contracts';
 
 export interface PostDoc {
   _id: Types.ObjectId;
@@ -31,7 +38,17 @@ const reactionCounts = Object.fromEntries(
 
 const postSchema = new Schema<PostDoc>(
   {
-    title: { type: String, required: true, maxlength: 300 },
+    // The contract (zod) bounds the title to TITLE_MAX code points; mongoose's maxlength counts
+    // UTF-16 units, so 300 emoji passed validation and then failed the save with a 500. The model
+    // now counts the same way as the contract (regression: posts.int.test.ts, emoji titles).
+    title: {
+      type: String,
+      required: true,
+      validate: {
+        validator: (v: string) => [...v].length <= TITLE_MAX,
+        message: PostTexts.titleMax,
+      },
+    },
     content: { type: String, default: '' },
     type: { type: String, enum: POST_TYPES, required: true, default: 'text' },
     image_url: { type: String, default: null },

@@ -1,0 +1,595 @@
+import { AVATAR_MAX_BYTES } from '@forum/contracts';
+import { uniqueName } from '../../lib/api.js';
+import type { Baseline } from '../../lib/fuzz/variants.js';
+import type { Fixtures, UserKey } from './fixtures.js';
+
+export type Caller = UserKey | 'anon';
+
+/** How one public route is called validly, by whom, and who must be turned away. */
+export interface RouteBaseline {
+  /** The right caller (anon for the open auth routes). */
+  as: Caller;
+  /** A signed-in caller who is not the right one (not the owner, not a member, not the admin). */
+  wrong: Caller;
+  /** The wrong caller must be refused (owner-only, participant-only, creator rules). */
+  wrongRefused?: boolean;
+  /**
+   * The handler runs bcrypt (cost 12, ~0.3 s of CPU) for most variants: sent four at a time, so a
+   * queue on this 2-core machine is not mistaken for a hang.
+   */
+  costly?: boolean;
+  /** Statuses of the valid request. */
+  expect: number[];
+  /** Builds the valid request; called once per route (destructive routes make their own data). */
+  build(fx: Fixtures): Baseline | Promise<Baseline>;
+}
+
+const POST_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const limitOffset = { limit: '5', offset: '0' };
+const pageLimit = { page: '1', limit: '10' };
+
+/** Keyed `METHOD /path` exactly as in the contracts; the spec asserts every public route is here. */
+export const baselines: Record<string, RouteBaseline> = {
+  // Gateway
+  'GET /api/health': { as: 'anon', wrong: 'alice', expect: [200], build: () => ({}) },
+  'GET /api/admin/stats': { as: 'admin', wrong: 'alice', expect: [200], build: () => ({}) },
+
+  // Identity
+  'POST /api/auth/register': {
+    as: 'anon',
+    costly: true,
+    wrong: 'alice',
+    expect: [201],
+    build: (fx) => {
+      const username = uniqueName('reg');
+      return {
+        body: {
+          username,
+          email: `${username.toLowerCase()}@example.test`,
+          password: 'Passw0rdPassw0rd',
+          referral_code: fx.referralCode,
+        },
+        // Taken in another case (names and addresses are unique case-insensitively).
+        foreign: {
+          username: [fx.users.alice.username.toUpperCase()],
+          email: [fx.users.alice.email.toUpperCase()],
+        },
+      };
+    },
+  },
+  'POST /api/auth/login': {
+    as: 'anon',
+    costly: true,
+    wrong: 'alice',
+    expect: [200],
+    build: (fx) => ({
+      body: { email: fx.loginUser.username, password: fx.loginUser.password, rememberMe: false },
+    }),
+  },
+  'POST /api/auth/refresh': {
+    as: 'anon',
+    wrong: 'alice',
+    expect: [200],
+    build: async (fx) => ({ body: { refreshToken: (await fx.newSession()).refreshToken } }),
+  },
+  'POST /api/auth/logout': {
+    as: 'anon',
+    wrong: 'alice',
+    expect: [200],
+    build: async (fx) => ({ body: { refreshToken: (await fx.newSession()).refreshToken } }),
+  },
+  'POST /api/auth/forgot-password': {
+    as: 'anon',
+    wrong: 'alice',
+    expect: [200],
+    build: (fx) => ({ body: { email: fx.resetUser.email } }),
+  },
+  'POST /api/auth/reset-password': {
+    as: 'anon',
+    costly: true,
+    wrong: 'alice',
+    expect: [200],
+    build: async (fx) => ({ body: { token: await fx.newResetToken(), password: 'NewPassw0rd1' } }),
+  },
+  'GET /api/auth/me': { as: 'alice', wrong: 'bob', expect: [200], build: () => ({}) },
+  'GET /api/auth/user/{username}': {
+    as: 'anon',
+    wrong: 'alice',
+    expect: [200],
+    build: (fx) => ({ params: { username: fx.users.alice.username } }),
+  },
+  'POST /api/auth/avatar': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ upload: { field: 'avatar', maxBytes: AVATAR_MAX_BYTES } }),
+  },
+  'DELETE /api/auth/avatar': { as: 'alice', wrong: 'bob', expect: [200], build: () => ({}) },
+  'GET /api/auth/referral-code': { as: 'alice', wrong: 'bob', expect: [200], build: () => ({}) },
+  'GET /api/auth/referral-stats': { as: 'alice', wrong: 'bob', expect: [200], build: () => ({}) },
+  'GET /api/badges/user/{userId}': {
+    as: 'anon',
+    wrong: 'alice',
+    expect: [200],
+    build: (fx) => ({
+      params: { userId: fx.users.alice.id },
+      foreign: { userId: [fx.post.id, fx.community.id] },
+    }),
+  },
+  'GET /api/admin/users': {
+    as: 'admin',
+    wrong: 'alice',
+    expect: [200],
+    build: () => ({
+      query: { page: '1', limit: '25', sortBy: 'username', sortOrder: 'asc', search: 'a' },
+    }),
+  },
+  'PATCH /api/admin/users/{id}': {
+    as: 'admin',
+    wrong: 'alice',
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.victim.id },
+      body: { is_active: true },
+      foreign: { id: [fx.post.id, fx.community.id] },
+    }),
+  },
+  'GET /api/admin/daily-user-stats': {
+    as: 'admin',
+    wrong: 'alice',
+    expect: [200],
+    build: () => ({}),
+  },
+
+  // Communities
+  'POST /api/communities': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [201],
+    build: (fx) => ({
+      body: {
+        name: uniqueName('fzc_').slice(0, 30),
+        description: 'Made by the fuzzer baseline.',
+        rules: 'Be kind.',
+        is_nsfw: false,
+      },
+      foreign: { name: [fx.community.name.toUpperCase()] },
+    }),
+  },
+  'GET /api/communities': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ query: limitOffset }),
+  },
+  'GET /api/communities/my': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ query: limitOffset }),
+  },
+  'GET /api/communities/id/{id}': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.community.id },
+      foreign: { id: [fx.post.id, fx.users.alice.id] },
+    }),
+  },
+  'GET /api/communities/name/{name}': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({ params: { name: fx.community.name } }),
+  },
+  'POST /api/communities/{id}/join': {
+    as: 'bob',
+    wrong: 'carol',
+    expect: [200],
+    build: (fx) => ({ params: { id: fx.community2.id }, foreign: { id: [fx.post.id] } }),
+  },
+  'POST /api/communities/{id}/leave': {
+    as: 'bob',
+    // The creator cannot leave their own community.
+    wrong: 'alice',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({ params: { id: fx.community2.id }, foreign: { id: [fx.post.id] } }),
+  },
+  'PUT /api/communities/{id}': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.community.id },
+      body: { description: 'Updated by the fuzzer baseline.', rules: 'Still be kind.' },
+      foreign: { id: [fx.post.id] },
+    }),
+  },
+  'DELETE /api/communities/{id}': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: async (fx) => ({
+      params: { id: (await fx.newCommunity()).id },
+      foreign: { id: [fx.post.id] },
+    }),
+  },
+  'GET /api/communities/{id}/membership': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({ params: { id: fx.community.id }, foreign: { id: [fx.post.id] } }),
+  },
+  'GET /api/communities/{id}/members': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.community.id },
+      query: limitOffset,
+      foreign: { id: [fx.post.id] },
+    }),
+  },
+  'POST /api/communities/{id}/logo': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.community.id },
+      upload: { field: 'avatar', maxBytes: AVATAR_MAX_BYTES },
+      foreign: { id: [fx.post.id] },
+    }),
+  },
+  'DELETE /api/communities/{id}/logo': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({ params: { id: fx.community.id }, foreign: { id: [fx.post.id] } }),
+  },
+
+  // Posts
+  'POST /api/posts': {
+    as: 'alice',
+    // Not a member of the community.
+    wrong: 'carol',
+    wrongRefused: true,
+    expect: [201],
+    build: (fx) => ({
+      body: {
+        title: 'Fuzz baseline post',
+        content: 'Some text.',
+        type: 'text',
+        community_id: fx.community.id,
+      },
+      upload: {
+        field: 'image',
+        maxBytes: POST_IMAGE_MAX_BYTES,
+        fields: { title: 'Fuzz image', type: 'image', community_id: fx.community.id },
+      },
+      foreign: { community_id: [fx.post.id, fx.users.alice.id] },
+    }),
+  },
+  'GET /api/posts': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({
+      query: {
+        // One filter at a time (the route refuses mixing them); author_id and feed get the
+        // variants of every query field anyway.
+        community_id: fx.community.id,
+        sort: 'top',
+        ...limitOffset,
+      },
+    }),
+  },
+  'GET /api/posts/saved/my': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ query: limitOffset }),
+  },
+  'GET /api/posts/{id}': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.post.id },
+      foreign: { id: [fx.community.id, fx.comment.id] },
+    }),
+  },
+  'PUT /api/posts/{id}': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.post.id },
+      body: { title: 'Fuzz post, edited', content: 'Edited text.' },
+      foreign: { id: [fx.community.id, fx.comment.id] },
+    }),
+  },
+  'DELETE /api/posts/{id}': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: async (fx) => ({
+      params: { id: (await fx.newPost()).id },
+      foreign: { id: [fx.community.id, fx.comment.id] },
+    }),
+  },
+  ...postActions(),
+
+  // Subscriptions
+  ...Object.fromEntries(
+    [
+      'GET /api/post-subscriptions/{postId}/status',
+      'POST /api/post-subscriptions/{postId}',
+      'DELETE /api/post-subscriptions/{postId}',
+    ].map((key): [string, RouteBaseline] => [
+      key,
+      {
+        as: 'alice',
+        wrong: 'bob',
+        expect: [200],
+        build: (fx) => ({
+          params: { postId: fx.post.id },
+          foreign: { postId: [fx.community.id, fx.comment.id] },
+        }),
+      },
+    ]),
+  ),
+
+  // Profile lists and admin
+  'GET /api/auth/me/posts': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ query: { sortBy: 'top', ...limitOffset } }),
+  },
+  'GET /api/auth/user/{username}/posts': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({
+      params: { username: fx.users.alice.username },
+      query: { sortBy: 'top', ...limitOffset },
+    }),
+  },
+  'GET /api/admin/communities': {
+    as: 'admin',
+    wrong: 'alice',
+    expect: [200],
+    build: () => ({}),
+  },
+
+  // Comments
+  'POST /api/comments': {
+    as: 'alice',
+    wrong: 'carol',
+    expect: [201],
+    build: (fx) => ({
+      body: { content: 'A fuzz reply.', post_id: fx.post.id, parent_id: fx.comment.id },
+      foreign: {
+        post_id: [fx.community.id, fx.comment.id],
+        parent_id: [fx.elsewhereComment.id, fx.post.id, fx.community.id],
+      },
+    }),
+  },
+  'GET /api/comments/post/{postId}': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({
+      params: { postId: fx.post.id },
+      query: { sortBy: 'new', ...limitOffset },
+      foreign: { postId: [fx.community.id, fx.comment.id] },
+    }),
+  },
+  'GET /api/posts/{id}/comments': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.post.id },
+      query: { sortBy: 'top', ...limitOffset },
+      foreign: { id: [fx.community.id, fx.comment.id] },
+    }),
+  },
+  'GET /api/comments/saved/my': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ query: limitOffset }),
+  },
+  'PUT /api/comments/{id}': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.comment.id },
+      body: { content: 'An edited fuzz comment.' },
+      foreign: { id: [fx.post.id] },
+    }),
+  },
+  'DELETE /api/comments/{id}': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: async (fx) => ({
+      params: { id: (await fx.newComment()).id },
+      foreign: { id: [fx.post.id] },
+    }),
+  },
+  'GET /api/comments/{id}/replies': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.comment.id },
+      query: { sortBy: 'old', ...limitOffset },
+      foreign: { id: [fx.post.id] },
+    }),
+  },
+  ...commentActions(),
+  'GET /api/auth/me/comments': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ query: limitOffset }),
+  },
+  'GET /api/auth/user/{username}/comments': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({ params: { username: fx.users.alice.username }, query: limitOffset }),
+  },
+
+  // Messaging
+  'GET /api/messages/conversations': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ query: pageLimit }),
+  },
+  'POST /api/messages/conversations': {
+    as: 'alice',
+    // bob would be messaging himself.
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [201],
+    build: (fx) => ({
+      body: { recipientUsername: fx.users.bob.username, subject: 'Fuzz hello', content: 'Hi bob' },
+      // Nobody by that name (messaging oneself: the wrong caller, bob, writes to bob).
+      foreign: { recipientUsername: ['zzznosuchuser1'] },
+    }),
+  },
+  'GET /api/messages/conversations/{id}': {
+    as: 'alice',
+    // Not a participant.
+    wrong: 'carol',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.conversation.id },
+      query: pageLimit,
+      foreign: { id: [fx.message.id, fx.post.id] },
+    }),
+  },
+  'POST /api/messages/conversations/{id}/messages': {
+    as: 'alice',
+    wrong: 'carol',
+    wrongRefused: true,
+    expect: [201],
+    build: (fx) => ({
+      params: { id: fx.conversation.id },
+      body: { content: 'A fuzz reply' },
+      foreign: { id: [fx.message.id, fx.post.id] },
+    }),
+  },
+  'PUT /api/messages/messages/{id}/read': {
+    // Only the recipient marks a message read; the sender is refused.
+    as: 'bob',
+    wrong: 'alice',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.message.id },
+      foreign: { id: [fx.conversation.id, fx.post.id] },
+    }),
+  },
+  'GET /api/messages/unread-count': { as: 'alice', wrong: 'bob', expect: [200], build: () => ({}) },
+  'GET /api/notifications': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({ query: pageLimit }),
+  },
+  'GET /api/notifications/unread-count': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({}),
+  },
+  'PUT /api/notifications/{id}/read': {
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.notification.id },
+      foreign: { id: [fx.message.id, fx.post.id] },
+    }),
+  },
+  'PUT /api/notifications/mark-all-read': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: () => ({}),
+  },
+};
+
+/** Votes, reactions and saves on alice's post: any signed-in user may use them. */
+function postActions(): Record<string, RouteBaseline> {
+  const bodies: Record<string, Record<string, unknown> | undefined> = {
+    'POST /api/posts/{id}/vote': { vote_type: 1 },
+    'GET /api/posts/{id}/vote': undefined,
+    'GET /api/posts/{id}/reactions': undefined,
+    'POST /api/posts/{id}/reactions': { reaction_type: 'heart' },
+    'DELETE /api/posts/{id}/reactions': undefined,
+    'POST /api/posts/{id}/save': undefined,
+    'DELETE /api/posts/{id}/save': undefined,
+    'GET /api/posts/{id}/saved': undefined,
+  };
+  return Object.fromEntries(
+    Object.entries(bodies).map(([key, body]): [string, RouteBaseline] => [
+      key,
+      {
+        as: 'alice',
+        wrong: 'bob',
+        expect: [200],
+        build: (fx) => ({
+          params: { id: fx.post.id },
+          body,
+          foreign: { id: [fx.community.id, fx.comment.id] },
+        }),
+      },
+    ]),
+  );
+}
+
+/** Reading, voting on and saving alice's comment. */
+function commentActions(): Record<string, RouteBaseline> {
+  const bodies: Record<string, Record<string, unknown> | undefined> = {
+    'GET /api/comments/{id}': undefined,
+    'POST /api/comments/{id}/vote': { vote_type: -1 },
+    'GET /api/comments/{id}/vote': undefined,
+    'POST /api/comments/{id}/save': undefined,
+    'DELETE /api/comments/{id}/save': undefined,
+    'GET /api/comments/{id}/saved': undefined,
+  };
+  return Object.fromEntries(
+    Object.entries(bodies).map(([key, body]): [string, RouteBaseline] => [
+      key,
+      {
+        as: 'alice',
+        wrong: 'bob',
+        expect: [200],
+        build: (fx) => ({
+          params: { id: fx.comment.id },
+          body,
+          foreign: { id: [fx.post.id, fx.community.id] },
+        }),
+      },
+    ]),
+  );
+}
