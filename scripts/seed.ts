@@ -4,15 +4,9 @@
  * (directories, notifications, points) and every rule applies. See scripts/README.md.
  */
 import { Api } from './seed/client.js';
-import { seedComments } from './seed/comments.js';
-import { seedEngagement } from './seed/engagement.js';
-import { seedCommunities, seedPosts } from './seed/forum.js';
-import { seedConversations } from './seed/messages.js';
 import { SEED_USAGE, parseSeedArgs } from './seed/options.js';
 import { FatalSeedError } from './seed/progress.js';
-import { Random } from './seed/random.js';
-import { seedUsers } from './seed/users.js';
-import type { SeedWorld } from './seed/world.js';
+import { seedAll } from './seed/seed-all.js';
 
 async function main(): Promise<void> {
   const options = parseSeedArgs(process.argv.slice(2));
@@ -34,21 +28,7 @@ async function main(): Promise<void> {
     `Seeding ${options.url}: ${options.users} users, ${options.communities} communities, ` +
       `${options.posts} posts, ${options.comments} comments (seed ${options.seed})`,
   );
-  const world: SeedWorld = {
-    api,
-    options,
-    rnd: new Random(options.seed),
-    users: [],
-    communities: [],
-    posts: [],
-    comments: [],
-  };
-  await seedUsers(world);
-  await seedCommunities(world);
-  await seedPosts(world);
-  await seedComments(world);
-  await seedEngagement(world);
-  await seedConversations(world);
+  const world = await seedAll(api, options);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `\nDone in ${seconds} s: ${world.users.length} users, ${world.communities.length} communities, ` +

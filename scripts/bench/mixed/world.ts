@@ -3,15 +3,9 @@
  * `npm run seed`) run against the bench's stack, then what the workload needs from them.
  */
 import { Api } from '../../seed/client.js';
-import { seedComments } from '../../seed/comments.js';
-import { seedEngagement } from '../../seed/engagement.js';
-import { seedCommunities, seedPosts } from '../../seed/forum.js';
-import { seedConversations } from '../../seed/messages.js';
 import { parseSeedArgs } from '../../seed/options.js';
 import { runPool, Progress } from '../../seed/progress.js';
-import { Random } from '../../seed/random.js';
-import { seedUsers } from '../../seed/users.js';
-import type { SeedWorld } from '../../seed/world.js';
+import { seedAll } from '../../seed/seed-all.js';
 import type { SeedSize } from '../options.js';
 import type { MixedWorld } from './parts.js';
 
@@ -29,21 +23,7 @@ export async function seedMixedWorld(gatewayUrl: string, size: SeedSize): Promis
     '--comments',
     String(size.comments),
   ]);
-  const world: SeedWorld = {
-    api: new Api(options.url),
-    options,
-    rnd: new Random(options.seed),
-    users: [],
-    communities: [],
-    posts: [],
-    comments: [],
-  };
-  await seedUsers(world);
-  await seedCommunities(world);
-  await seedPosts(world);
-  await seedComments(world);
-  await seedEngagement(world);
-  await seedConversations(world);
+  const world = await seedAll(new Api(options.url), options);
 
   // The seeder keeps no conversation ids: ask for each user's own, as the inbox does.
   const listing = new Progress('inboxes', world.users.length);

@@ -1,47 +1,11 @@
-import { deflateSync } from 'node:zlib';
 import { PNG_1X1 } from './helpers.js';
+import { PNG_SIGNATURE, png, pngChunk } from '../../lib/png.js';
 
 /** Hostile upload payloads, built byte by byte. */
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 /** A well-formed PNG header declaring width x height (8-bit greyscale) with a tiny IDAT. */
-export function pixelBombPng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
-  // A few compressed rows of zeros: the file stays tiny whatever the declared size.
-  const idat = deflateSync(Buffer.alloc(width + 1), { level: 9 });
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', idat),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+export const pixelBombPng = (width: number, height: number): Buffer =>
+  png(width, height, { pixels: false });
 
 export const SCRIPT = '<script>window.__xss=1</script>';
 
