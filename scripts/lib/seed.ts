@@ -2,6 +2,8 @@
  * Seeds data through the public API (the same path the product uses), so it works on the dev DB
  * and on a real MongoDB alike, and exercises identity -> forum events on the way.
  */
+import { apiClient } from './api-client.js';
+
 export interface SeededUser {
   id: string;
   username: string;
@@ -20,30 +22,17 @@ export class SeedError extends Error {}
 
 type Json = Record<string, unknown>;
 
-async function call(
+function call(
   baseUrl: string,
   method: string,
   path: string,
   body?: unknown,
   token?: string,
 ): Promise<{ status: number; json: Json }> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(15_000),
+  return apiClient(baseUrl)<Json>(method, path, {
+    ...(body === undefined ? {} : { body }),
+    ...(token ? { token } : {}),
   });
-  const text = await response.text();
-  let json: Json = {};
-  try {
-    json = text ? (JSON.parse(text) as Json) : {};
-  } catch {
-    json = { raw: text };
-  }
-  return { status: response.status, json };
 }
 
 function expectOk(what: string, res: { status: number; json: Json }): Json {

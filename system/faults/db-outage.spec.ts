@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiClient, eventually, uniqueName, type Api } from '../lib/api.js';
+import { apiClient, eventually, uniqueName, type Api } from '../../scripts/lib/api-client.js';
 import { startSystemStack, type SystemStack } from '../lib/system-stack.js';
 import {
   FAULT_STACK_ENV,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiClient, eventually, uniqueName, type Api } from '../lib/api.js';
+import { apiClient, eventually, uniqueName, type Api } from '../../scripts/lib/api-client.js';
 import { startSystemStack, type SystemStack } from '../lib/system-stack.js';
 import {
   FAULT_STACK_ENV,
@@ -10,7 +10,6 @@ import {
   messagePreview,
   ok,
   readiness,
-  register,
   sleep,
   verifyExactlyOnce,
   waitReady,
@@ -38,21 +37,7 @@ test.describe.serial('NATS outage of 30 s', () => {
     test.setTimeout(120_000);
     stack = await startSystemStack({ label: 'faults-nats', extraEnv: FAULT_STACK_ENV });
     api = apiClient(stack.gatewayUrl);
-    users = [];
-    for (const prefix of ['nta', 'ntb', 'ntc', 'ntd']) users.push(await register(api, prefix));
-    forum = new Forum(api, ledger, users);
-    for (const u of users) await forum.expectSignupNotifications(u);
-    community = await forum.createCommunity(users[0]!);
-    for (const u of users.slice(1)) {
-      await ok(api, 'POST', `/communities/${community.id}/join`, { token: u.token });
-    }
-    for (const u of users) await forum.createPost(u, community.id);
-    for (let i = 0; i < users.length; i++) {
-      await forum.openConversation(users[i]!, users[(i + 1) % users.length]!);
-    }
-    for (let i = 0; i < users.length; i++) {
-      await forum.comment(users[i]!, forum.posts[(i + 1) % users.length]!);
-    }
+    ({ forum, users, community } = await Forum.populate(api, ledger, ['nta', 'ntb', 'ntc', 'ntd']));
     // Start from a quiet system: everything so far delivered.
     await verifyExactlyOnce(stack, api, ledger, users);
   });

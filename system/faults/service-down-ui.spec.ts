@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiClient, type Api } from '../lib/api.js';
+import { apiClient, type Api } from '../../scripts/lib/api-client.js';
 import { startSystemStack, type SystemStack } from '../lib/system-stack.js';
 import {
   FAULT_STACK_ENV,

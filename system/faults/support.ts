@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
-import type { Api, ApiOptions, ApiResult } from '../lib/api.js';
-import { eventually, uniqueName } from '../lib/api.js';
+import type { Api, ApiOptions, ApiResult } from '../../scripts/lib/api-client.js';
+import { eventually, uniqueName } from '../../scripts/lib/api-client.js';
 import type { StackPart, SystemStack } from '../lib/system-stack.js';
 
 /** Shared by the fault specs: users, checked calls, readiness polling and notification counts. */

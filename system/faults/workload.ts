@@ -1,6 +1,13 @@
-import type { Api, ApiResult } from '../lib/api.js';
-import { eventually, uniqueName } from '../lib/api.js';
-import { attempt, messagePreview, ok, type NotificationLedger, type User } from './support.js';
+import type { Api, ApiResult } from '../../scripts/lib/api-client.js';
+import { eventually, uniqueName } from '../../scripts/lib/api-client.js';
+import {
+  attempt,
+  messagePreview,
+  ok,
+  register,
+  type NotificationLedger,
+  type User,
+} from './support.js';
 
 /**
  * A small forum in motion for the fault specs: users with posts and conversations, and workers
@@ -49,6 +56,34 @@ export class Forum {
     readonly ledger: NotificationLedger,
     readonly users: User[],
   ) {}
+
+  /**
+   * The specs' starting point: one user per prefix (their sign-up notifications expected), all in
+   * the first user's community, each with a post, a conversation with the next user and a
+   * comment on the next user's post.
+   */
+  static async populate(
+    api: Api,
+    ledger: NotificationLedger,
+    prefixes: string[],
+  ): Promise<{ forum: Forum; users: User[]; community: { id: string; name: string } }> {
+    const users: User[] = [];
+    for (const prefix of prefixes) users.push(await register(api, prefix));
+    const forum = new Forum(api, ledger, users);
+    for (const u of users) await forum.expectSignupNotifications(u);
+    const community = await forum.createCommunity(users[0]!);
+    for (const u of users.slice(1)) {
+      await ok(api, 'POST', `/communities/${community.id}/join`, { token: u.token });
+    }
+    for (const u of users) await forum.createPost(u, community.id);
+    for (let i = 0; i < users.length; i++) {
+      await forum.openConversation(users[i]!, users[(i + 1) % users.length]!);
+    }
+    for (let i = 0; i < users.length; i++) {
+      await forum.comment(users[i]!, forum.posts[(i + 1) % users.length]!);
+    }
+    return { forum, users, community };
+  }
 
   /**
    * What a new account is told: the welcome (referral programme) and one badge_earned per badge

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES } from '@forum/contracts';
-import { uniqueName } from '../../lib/api.js';
+import { uniqueName } from '../../../scripts/lib/api-client.js';
 import type { Baseline } from '../../lib/fuzz/variants.js';
 import type { Fixtures, UserKey } from './fixtures.js';
 

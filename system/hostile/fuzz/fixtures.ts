@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
-import { apiClient, eventually, uniqueName, type Api } from '../../lib/api.js';
+import { apiClient, eventually, uniqueName, type Api } from '../../../scripts/lib/api-client.js';
+import { ensureUser as ensureSeededUser } from '../../../scripts/lib/seed.js';
 
 const PASSWORD = 'Passw0rdPassw0rd';
 
@@ -60,22 +61,9 @@ function expectStatus(what: string, res: { status: number; json: unknown }, ok =
 }
 
 /** Registers (or, for an existing name like the admin's, signs in) a user. */
-async function ensureUser(api: Api, username: string): Promise<FuzzUser> {
-  const email = `${username.toLowerCase()}@example.test`;
-  let res = await api('POST', '/auth/register', { body: { username, email, password: PASSWORD } });
-  if (res.status === 409) {
-    res = await api('POST', '/auth/login', { body: { email: username, password: PASSWORD } });
-  }
-  const json = expectStatus(`session for ${username}`, res);
-  const user = json.user as { id: string };
-  return {
-    id: user.id,
-    username,
-    email,
-    password: PASSWORD,
-    token: String(json.token),
-    refreshToken: String(json.refreshToken),
-  };
+async function ensureUser(baseUrl: string, username: string): Promise<FuzzUser> {
+  const user = await ensureSeededUser(baseUrl, username, PASSWORD);
+  return { ...user, email: `${username.toLowerCase()}@example.test` };
 }
 
 export async function createFixtures(
@@ -86,13 +74,13 @@ export async function createFixtures(
   const api = apiClient(baseUrl);
   const adminName = process.env.ADMIN_USERNAME ?? 'admin';
   const [alice, bob, carol, admin, loginUser, victim, resetUser] = await Promise.all([
-    ensureUser(api, uniqueName('alice')),
-    ensureUser(api, uniqueName('bob')),
-    ensureUser(api, uniqueName('carol')),
-    ensureUser(api, adminName),
-    ensureUser(api, uniqueName('login')),
-    ensureUser(api, uniqueName('victim')),
-    ensureUser(api, uniqueName('reset')),
+    ensureUser(baseUrl, uniqueName('alice')),
+    ensureUser(baseUrl, uniqueName('bob')),
+    ensureUser(baseUrl, uniqueName('carol')),
+    ensureUser(baseUrl, adminName),
+    ensureUser(baseUrl, uniqueName('login')),
+    ensureUser(baseUrl, uniqueName('victim')),
+    ensureUser(baseUrl, uniqueName('reset')),
   ]);
   const users: Record<UserKey, FuzzUser> = { alice, bob, carol, admin };
 

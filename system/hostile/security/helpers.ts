@@ -2,7 +2,13 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { ensureUser } from '../../../scripts/lib/seed.js';
-import { apiClient, eventually, uniqueName, type Api, type ApiResult } from '../../lib/api.js';
+import {
+  apiClient,
+  eventually,
+  uniqueName,
+  type Api,
+  type ApiResult,
+} from '../../../scripts/lib/api-client.js';
 
 export type Json = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ export interface ApiResult<T> {
   ms: number;
 }
 
-/** A client for one stack's public API; never throws on a status (only on a network failure). */
+/** A client for one stack's public API (e2e, system suites, seeding); never throws on a status. */
 export function apiClient(baseUrl: string) {
   return async function api<T = Json>(
     method: string,
@@ -26,7 +26,7 @@ export function apiClient(baseUrl: string) {
   ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (options.form) body = options.form;
     else if (options.body !== undefined) {
       headers['content-type'] ??= 'application/json';
