@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -19,7 +19,8 @@ import { CommunityLogo } from '../components/CommunityLogo';
 import { ImageInput } from '../components/ImageInput';
 import { RequireSignIn } from '../components/RequireSignIn';
 import { TextAreaField } from '../components/TextArea';
-import { LOGO_AVATAR_MAX, deletePhrase, imageFileError } from '../lib/state';
+import { deletePhrase } from '../lib/state';
+import { useImageUpload } from '../components/useImageUpload';
 import { CommunityNotFound, useCommunity } from './CommunityPage';
 
 function InfoSection({ community }: { community: Community }) {
@@ -91,48 +92,22 @@ function InfoSection({ community }: { community: Community }) {
 function LogoSection({ community }: { community: Community }) {
   const api = useForumApi();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const setLogo = (logo_url: string | null) =>
-    queryClient.setQueryData(
-      forumKeys.community(community.name),
-      (old: { community: Community } | undefined) =>
-        old ? { community: { ...old.community, logo_url } } : old,
-    );
-  const upload = async (file: File | null) => {
-    setError(null);
-    if (!file) return;
-    const problem = imageFileError(file, LOGO_AVATAR_MAX);
-    if (problem) {
-      setError(problem);
-      if (inputRef.current) inputRef.current.value = '';
-      return;
-    }
-    setBusy(true);
-    try {
+  const { inputRef, error, busy, upload, remove } = useImageUpload({
+    upload: async (file) => {
       const res = await api.communities.uploadLogo(community.id, file);
-      setLogo(res.logo_url);
       void queryClient.invalidateQueries({ queryKey: ['communities'], refetchType: 'none' });
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to upload logo'));
-    } finally {
-      setBusy(false);
-      if (inputRef.current) inputRef.current.value = '';
-    }
-  };
-  const remove = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      await api.communities.removeLogo(community.id);
-      setLogo(null);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to delete logo'));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return res.logo_url;
+    },
+    remove: () => api.communities.removeLogo(community.id).then(() => undefined),
+    onChange: (logo_url) =>
+      queryClient.setQueryData(
+        forumKeys.community(community.name),
+        (old: { community: Community } | undefined) =>
+          old ? { community: { ...old.community, logo_url } } : old,
+      ),
+    uploadFailed: 'Failed to upload logo',
+    removeFailed: 'Failed to delete logo',
+  });
   return (
     <Card className="forum-settings-section" data-testid="settings-logo">
       <h2 className="forum-section__title">Community Logo</h2>

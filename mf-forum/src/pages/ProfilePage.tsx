@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessage, isApiError, useSession } from '@forum/sdk';
+import { isApiError, useSession } from '@forum/sdk';
 import type { User } from '@forum/contracts';
 import {
   Button,
@@ -20,7 +20,8 @@ import { PagedListSection } from '../components/PagedListSection';
 import { PostCard, PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';
 import { formatCompact, relativeTime, safeMediaUrl } from '../lib/display';
-import { LOGO_AVATAR_MAX, imageFileError, visibleBadges } from '../lib/state';
+import { visibleBadges } from '../lib/state';
+import { useImageUpload } from '../components/useImageUpload';
 import type { PostSort } from '@forum/contracts';
 
 const PAGE = 10;
@@ -52,45 +53,16 @@ function Avatar({ user, size = 88 }: { user: User; size?: number }) {
 function AvatarControls({ user }: { user: User }) {
   const api = useForumApi();
   const queryClient = useQueryClient();
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (avatar_url: string | null) =>
-    queryClient.setQueryData(forumKeys.user(user.username), (old: { user: User } | undefined) =>
-      old ? { user: { ...old.user, avatar_url } } : old,
-    );
-  const upload = async (file: File | null) => {
-    setError(null);
-    if (!file) return;
-    const problem = imageFileError(file, LOGO_AVATAR_MAX);
-    if (problem) {
-      setError(problem);
-      if (inputRef.current) inputRef.current.value = '';
-      return;
-    }
-    setBusy(true);
-    try {
-      const res = await api.users.uploadAvatar(file);
-      set(res.avatar_url);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to upload avatar'));
-    } finally {
-      setBusy(false);
-      if (inputRef.current) inputRef.current.value = '';
-    }
-  };
-  const remove = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      await api.users.removeAvatar();
-      set(null);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to delete avatar'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { inputRef, error, busy, upload, remove } = useImageUpload({
+    upload: async (file) => (await api.users.uploadAvatar(file)).avatar_url,
+    remove: () => api.users.removeAvatar().then(() => undefined),
+    onChange: (avatar_url) =>
+      queryClient.setQueryData(forumKeys.user(user.username), (old: { user: User } | undefined) =>
+        old ? { user: { ...old.user, avatar_url } } : old,
+      ),
+    uploadFailed: 'Failed to upload avatar',
+    removeFailed: 'Failed to delete avatar',
+  });
   return (
     <div className="forum-form forum-avatar-controls" data-testid="avatar-controls">
       <ImageInput
