@@ -68,6 +68,8 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
 
   test('every control is reachable by keyboard with a visible focus', async ({ page }) => {
     await page.goto('/login');
+    // The login form is a lazy chunk: Tab before it renders would walk the header and footer only.
+    await expect(page.getByTestId('login-submit')).toBeVisible();
     const seen: string[] = [];
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Tab');
