@@ -34,6 +34,10 @@ export async function connectMongo(
       dbName,
       serverSelectionTimeoutMS,
       heartbeatFrequencyMS,
+      // Driver 7 retries a failed connection attempt up to twice after a random backoff of up to
+      // 200 + 400 ms ("overload" retries): against a dead server that alone pushed the first
+      // answer past a second. A service that cannot open a connection answers 503 at once.
+      maxAdaptiveRetries: 0,
       // Indexes are declared in the schemas; build them at start-up (ARCHITECTURE §7).
       autoIndex: true,
     });
