@@ -216,7 +216,7 @@ describe('API requests when the database goes away', () => {
 });
 
 describe('connection attempts against a dead database', () => {
-  it('are not retried with the driver\'s overload backoff (up to 600 ms before the 503)', async () => {
+  it("are not retried with the driver's overload backoff (up to 600 ms before the 503)", async () => {
     // The timing itself is measured end to end by system/faults/db-outage.spec.ts.
     expect(conn.getClient().options.maxAdaptiveRetries).toBe(0);
   });
