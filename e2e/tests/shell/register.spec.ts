@@ -78,11 +78,25 @@ test.describe('/register', () => {
     await page.getByTestId('register-terms').check();
     await page.getByTestId('register-submit').click();
     await expect(page.getByTestId('register-error')).toHaveText('Username is already taken');
+    // Still there once the form has settled after the submit (only edits clear it).
+    await expect(page.getByTestId('register-submit')).toBeEnabled();
+    await page.getByTestId('register-username').focus();
+    await expect(page.getByTestId('register-error')).toHaveText('Username is already taken');
 
     await page.getByTestId('register-username').fill(uniqueName('fresh'));
     await page.getByTestId('register-email').fill(existing.email);
     await page.getByTestId('register-submit').click();
     await expect(page.getByTestId('register-error')).toHaveText('Email is already registered');
+
+    // Editing a field clears the server's answer: it no longer describes what is in the form,
+    // and a submit the client refuses must not leave it standing next to the new error.
+    await page.getByTestId('register-username').fill(uniqueName('again'));
+    await expect(page.getByTestId('register-error')).toHaveCount(0);
+    await page.getByTestId('register-password').fill('password1');
+    await page.getByTestId('register-confirm-password').fill('password1');
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('register-password-error')).toBeVisible();
+    await expect(page.getByTestId('register-error')).toHaveCount(0);
   });
 
   test('joins server details with ". " and falls back to the spec text', async ({ page }) => {

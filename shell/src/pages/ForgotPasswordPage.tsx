@@ -10,6 +10,7 @@ import { Alert, Button, TextField } from '@forum/ui';
 import { resetTokenFromHash } from '../auth/redirect';
 import { PASSWORD_HINT } from '../auth/texts';
 import { PageCard } from './PageCard';
+import { useServerError } from './useServerError';
 
 export const REQUEST_FALLBACK_ERROR = 'An error occurred while requesting a reset link';
 export const RESET_FALLBACK_ERROR = 'An error occurred while resetting your password';
@@ -19,15 +20,16 @@ type RequestValues = z.infer<typeof ForgotPasswordRequest>;
 function RequestLinkForm() {
   const api = useApi();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ForgotPasswordRequest>, unknown, RequestValues>({
     resolver: zodResolver(ForgotPasswordRequest),
     defaultValues: { email: '' },
   });
+  const [serverError, setServerError] = useServerError(watch);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(null);
@@ -114,16 +116,17 @@ const resetResolver: Resolver<ResetValues> = async (values, ctx, options) => {
 function ResetPasswordForm({ token }: { token: string }) {
   const api = useApi();
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ResetValues>({
     resolver: resetResolver,
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const [serverError, setServerError] = useServerError(watch);
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setServerError(null);

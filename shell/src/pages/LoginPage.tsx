@@ -8,6 +8,7 @@ import { errorMessage, session, useSession } from '@forum/sdk';
 import { Alert, Button, CheckboxField, TextField } from '@forum/ui';
 import { redirectTarget } from '../auth/redirect';
 import { PageCard } from './PageCard';
+import { useServerError } from './useServerError';
 
 type LoginInput = z.input<typeof LoginRequest>;
 type LoginValues = z.output<typeof LoginRequest>;
@@ -21,17 +22,18 @@ export default function LoginPage() {
   const { status } = useSession();
   const target = redirectTarget(location.state, location.search);
   const notice = (location.state as { message?: unknown } | null)?.message;
-  const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(LoginRequest),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
+  const [serverError, setServerError] = useServerError(watch);
 
   // Already signed in (or signed in from another tab): go on to where the user was going.
   useEffect(() => {

@@ -10,6 +10,7 @@ import { Alert, Button, CheckboxField, TextField } from '@forum/ui';
 import { redirectTarget, referralCodeFromHash } from '../auth/redirect';
 import { PASSWORD_HINT } from '../auth/texts';
 import { PageCard } from './PageCard';
+import { useServerError } from './useServerError';
 
 type RegisterInput = z.input<typeof RegisterForm>;
 type RegisterValues = z.output<typeof RegisterForm>;
@@ -56,12 +57,12 @@ export default function RegisterPage() {
   const { status } = useSession();
   const target = redirectTarget(location.state, location.search);
   const [referralCode] = useState(() => referralCodeFromHash(location.hash));
-  const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterValues>({
     resolver,
@@ -74,6 +75,7 @@ export default function RegisterPage() {
       acceptTerms: false as unknown as true,
     },
   });
+  const [serverError, setServerError] = useServerError(watch);
 
   useEffect(() => {
     if (status === 'signed-in' && !isSubmitting && !done) navigate(target, { replace: true });
