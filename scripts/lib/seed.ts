@@ -12,6 +12,11 @@ export interface SeededUser {
   refreshToken: string;
 }
 
+/** A seeded user whose email is known too (the system suites sign in and compare with it). */
+export interface SignedInUser extends SeededUser {
+  email: string;
+}
+
 export interface SeedResult {
   user: SeededUser;
   community: { id: string; name: string };

@@ -538,18 +538,17 @@ export const baselines: Record<string, RouteBaseline> = {
   },
 };
 
-/** Votes, reactions and saves on alice's post: any signed-in user may use them. */
-function postActions(): Record<string, RouteBaseline> {
-  const bodies: Record<string, Record<string, unknown> | undefined> = {
-    'POST /api/posts/{id}/vote': { vote_type: 1 },
-    'GET /api/posts/{id}/vote': undefined,
-    'GET /api/posts/{id}/reactions': undefined,
-    'POST /api/posts/{id}/reactions': { reaction_type: 'heart' },
-    'DELETE /api/posts/{id}/reactions': undefined,
-    'POST /api/posts/{id}/save': undefined,
-    'DELETE /api/posts/{id}/save': undefined,
-    'GET /api/posts/{id}/saved': undefined,
-  };
+type Bodies = Record<string, Record<string, unknown> | undefined>;
+
+/**
+ * Routes on one of alice's items that any signed-in user may use: alice calls them, bob is the
+ * wrong user only in name, and ids of other kinds of items stand in as foreign ids.
+ */
+function actionsOn(
+  bodies: Bodies,
+  target: (fx: Fixtures) => string,
+  foreign: (fx: Fixtures) => string[],
+): Record<string, RouteBaseline> {
   return Object.fromEntries(
     Object.entries(bodies).map(([key, body]): [string, RouteBaseline] => [
       key,
@@ -557,39 +556,42 @@ function postActions(): Record<string, RouteBaseline> {
         as: 'alice',
         wrong: 'bob',
         expect: [200],
-        build: (fx) => ({
-          params: { id: fx.post.id },
-          body,
-          foreign: { id: [fx.community.id, fx.comment.id] },
-        }),
+        build: (fx) => ({ params: { id: target(fx) }, body, foreign: { id: foreign(fx) } }),
       },
     ]),
   );
 }
 
+/** Votes, reactions and saves on alice's post. */
+function postActions(): Record<string, RouteBaseline> {
+  return actionsOn(
+    {
+      'POST /api/posts/{id}/vote': { vote_type: 1 },
+      'GET /api/posts/{id}/vote': undefined,
+      'GET /api/posts/{id}/reactions': undefined,
+      'POST /api/posts/{id}/reactions': { reaction_type: 'heart' },
+      'DELETE /api/posts/{id}/reactions': undefined,
+      'POST /api/posts/{id}/save': undefined,
+      'DELETE /api/posts/{id}/save': undefined,
+      'GET /api/posts/{id}/saved': undefined,
+    },
+    (fx) => fx.post.id,
+    (fx) => [fx.community.id, fx.comment.id],
+  );
+}
+
 /** Reading, voting on and saving alice's comment. */
 function commentActions(): Record<string, RouteBaseline> {
-  const bodies: Record<string, Record<string, unknown> | undefined> = {
-    'GET /api/comments/{id}': undefined,
-    'POST /api/comments/{id}/vote': { vote_type: -1 },
-    'GET /api/comments/{id}/vote': undefined,
-    'POST /api/comments/{id}/save': undefined,
-    'DELETE /api/comments/{id}/save': undefined,
-    'GET /api/comments/{id}/saved': undefined,
-  };
-  return Object.fromEntries(
-    Object.entries(bodies).map(([key, body]): [string, RouteBaseline] => [
-      key,
-      {
-        as: 'alice',
-        wrong: 'bob',
-        expect: [200],
-        build: (fx) => ({
-          params: { id: fx.comment.id },
-          body,
-          foreign: { id: [fx.post.id, fx.community.id] },
-        }),
-      },
-    ]),
+  return actionsOn(
+    {
+      'GET /api/comments/{id}': undefined,
+      'POST /api/comments/{id}/vote': { vote_type: -1 },
+      'GET /api/comments/{id}/vote': undefined,
+      'POST /api/comments/{id}/save': undefined,
+      'DELETE /api/comments/{id}/save': undefined,
+      'GET /api/comments/{id}/saved': undefined,
+    },
+    (fx) => fx.comment.id,
+    (fx) => [fx.post.id, fx.community.id],
   );
 }

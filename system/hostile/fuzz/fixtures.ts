@@ -1,31 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
 import { apiClient, eventually, uniqueName, type Api } from '../../../scripts/lib/api-client.js';
-import { ensureUser as ensureSeededUser } from '../../../scripts/lib/seed.js';
+import { ensureUser as ensureSeededUser, type SignedInUser } from '../../../scripts/lib/seed.js';
 
 const PASSWORD = 'Passw0rdPassw0rd';
-
-export interface FuzzUser {
-  id: string;
-  username: string;
-  email: string;
-  password: string;
-  token: string;
-  refreshToken: string;
-}
 
 export type UserKey = 'alice' | 'bob' | 'carol' | 'admin';
 
 /** Real data every baseline draws on; helpers create more when a baseline consumes its own. */
 export interface Fixtures {
   api: Api;
-  users: Record<UserKey, FuzzUser>;
+  users: Record<UserKey, SignedInUser>;
   /** Only signs in (login/refresh/logout baselines), so its sessions may be used up. */
-  loginUser: FuzzUser;
+  loginUser: SignedInUser;
   /** Deactivated and reactivated by the admin route's variants. */
-  victim: FuzzUser;
+  victim: SignedInUser;
   /** Gets password reset tokens (the reset ends its sessions). */
-  resetUser: FuzzUser;
+  resetUser: SignedInUser;
   /** alice's community; bob is a member, carol is not. */
   community: { id: string; name: string };
   /** Another community of alice's for join/leave (bob joins and leaves it). */
@@ -61,7 +52,7 @@ function expectStatus(what: string, res: { status: number; json: unknown }, ok =
 }
 
 /** Registers (or, for an existing name like the admin's, signs in) a user. */
-async function ensureUser(baseUrl: string, username: string): Promise<FuzzUser> {
+async function ensureUser(baseUrl: string, username: string): Promise<SignedInUser> {
   const user = await ensureSeededUser(baseUrl, username, PASSWORD);
   return { ...user, email: `${username.toLowerCase()}@example.test` };
 }
@@ -82,7 +73,7 @@ export async function createFixtures(
     ensureUser(baseUrl, uniqueName('victim')),
     ensureUser(baseUrl, uniqueName('reset')),
   ]);
-  const users: Record<UserKey, FuzzUser> = { alice, bob, carol, admin };
+  const users: Record<UserKey, SignedInUser> = { alice, bob, carol, admin };
 
   const newCommunity = async (owner: UserKey = 'alice') => {
     const name = uniqueName('fz_').slice(0, 30);

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { ensureUser } from '../../../scripts/lib/seed.js';
+import { ensureUser, type SignedInUser } from '../../../scripts/lib/seed.js';
 import {
   apiClient,
   eventually,
@@ -27,14 +27,8 @@ export const hostile = {
   },
 };
 
-export interface Session {
-  id: string;
-  username: string;
-  email: string;
-  password: string;
-  token: string;
-  refreshToken: string;
-}
+/** A registered, signed-in user of the sweep. */
+export type Session = SignedInUser;
 
 export const PASSWORD = 'Secur1tyPass';
 
