@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, ErrorState, Spinner } from '@forum/ui';
 import { useAdminStats, useDailyUserStats } from '../api/admin';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT } from '../lib/table';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, type UsersView } from '../lib/table';
 import { isForbidden, loadError, TEXTS } from '../lib/texts';
 import { CommunitiesTab } from './CommunitiesTab';
 import { OverviewTab } from './OverviewTab';
 import { Tabs, type TabDef } from './Tabs';
-import { UsersTab, type UsersView } from './UsersTab';
+import { UsersTab } from './UsersTab';
 
 type TabKey = 'overview' | 'users' | 'communities';
 const TABS: ReadonlyArray<TabDef<TabKey>> = [

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Skeleton } from '@forum/ui';
 import { useAdminCommunities } from '../api/admin';
 import { formatDateTime, formatFullDate, formatNumber } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { SectionError } from './SectionError';
+import { EmptyRow, SkeletonRows } from './TableStateRows';
 
 const HEADERS = ['Name', 'Members', 'Posts', 'NSFW', 'Creator', 'Created'];
 
@@ -48,21 +48,11 @@ export function CommunitiesTab() {
             </tr>
           </thead>
           <tbody>
-            {!list
-              ? Array.from({ length: 3 }, (_, i) => (
-                  <tr key={i}>
-                    <td colSpan={HEADERS.length}>
-                      <Skeleton />
-                    </td>
-                  </tr>
-                ))
-              : null}
+            {!list ? <SkeletonRows count={3} colSpan={HEADERS.length} /> : null}
             {list && list.length === 0 ? (
-              <tr>
-                <td colSpan={HEADERS.length} data-testid="communities-empty">
-                  No communities yet.
-                </td>
-              </tr>
+              <EmptyRow colSpan={HEADERS.length} testId="communities-empty">
+                No communities yet.
+              </EmptyRow>
             ) : null}
             {list?.map((c) => (
               <tr key={c.id} data-testid="community-row" data-name={c.name}>

@@ -6,6 +6,14 @@ export interface SortState {
   sortOrder: SortOrder;
 }
 
+/** The users table's controls; the dashboard keeps them so switching tabs does not lose them. */
+export interface UsersView {
+  sort: SortState;
+  page: number;
+  limit: PageSize;
+  search: string;
+}
+
 /** Spec §9: the users table opens sorted by created_at, newest first. */
 export const DEFAULT_SORT: SortState = { sortBy: 'created_at', sortOrder: 'desc' };
 /** Spec §9 page sizes (default 25) and pager width. */

@@ -12,7 +12,7 @@ import {
 } from '../lib/display';
 import { TypeIcon } from './icons';
 import { ImageViewer, Reactions, SaveButton, ShareButton, VoteColumn } from './PostParts';
-import { usePostActions } from './usePostActions';
+import { usePostActions } from '../hooks/usePostActions';
 import { RelativeTime } from './RelativeTime';
 
 /** A link post's URL: a real link only when it is http(s), otherwise plain text (spec §5). */

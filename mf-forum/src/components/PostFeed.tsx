@@ -6,7 +6,7 @@ import type { ListPostsParams } from '@forum/sdk';
 import { forumKeys } from '../api/forum';
 import type { PostListParams } from '../api/forum';
 import { plural } from '../lib/display';
-import { useInfiniteScroll } from './hooks';
+import { useInfiniteScroll } from '../hooks/useInfiniteScroll';
 import { PostCard, PostListSkeleton } from './PostCard';
 
 /**

@@ -18,6 +18,21 @@ export interface VoteState {
   downvotes: number;
 }
 
+/** The vote fields of a post or comment. */
+export function voteOf(p: {
+  user_vote?: 1 | -1 | null | undefined;
+  score: number;
+  upvotes: number;
+  downvotes: number;
+}): VoteState {
+  return {
+    user_vote: p.user_vote ?? null,
+    score: p.score,
+    upvotes: p.upvotes,
+    downvotes: p.downvotes,
+  };
+}
+
 /**
  * Spec §4: repeating the same vote removes it, the opposite switches it; the score moves by 1,
  * or by 2 on a switch.

@@ -7,7 +7,7 @@ import { Button, Card, EmptyState, ErrorState, Skeleton, buttonClassName } from 
 import { forumKeys, useForumApi } from '../api/forum';
 import { CommunityLogo } from '../components/CommunityLogo';
 import { useMembershipToggle } from '../components/community';
-import { COMMUNITY_SORT_KEY, useStoredSort } from '../components/hooks';
+import { COMMUNITY_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
 import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';

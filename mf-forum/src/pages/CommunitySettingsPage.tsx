@@ -20,7 +20,7 @@ import { ImageInput } from '../components/ImageInput';
 import { RequireSignIn } from '../components/RequireSignIn';
 import { TextAreaField } from '../components/TextArea';
 import { deletePhrase } from '../lib/state';
-import { useImageUpload } from '../components/useImageUpload';
+import { useImageUpload } from '../hooks/useImageUpload';
 import { CommunityNotFound, useCommunity } from './CommunityPage';
 
 function InfoSection({ community }: { community: Community }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSession } from '@forum/sdk';
 import { EmptyState, buttonClassName } from '@forum/ui';
 import { forumKeys, useForumApi } from '../api/forum';
-import { HOME_SORT_KEY, useStoredSort } from '../components/hooks';
+import { HOME_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
 import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';

@@ -21,7 +21,7 @@ import { PostCard, PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';
 import { formatCompact, relativeTime, safeMediaUrl } from '../lib/display';
 import { visibleBadges } from '../lib/state';
-import { useImageUpload } from '../components/useImageUpload';
+import { useImageUpload } from '../hooks/useImageUpload';
 import type { PostSort } from '@forum/contracts';
 
 const PAGE = 10;

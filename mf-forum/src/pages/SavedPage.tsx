@@ -10,7 +10,7 @@ import { PagedListSection } from '../components/PagedListSection';
 import { PostCard, PostListSkeleton } from '../components/PostCard';
 import { SaveButton } from '../components/PostParts';
 import { useToast } from '../components/Toast';
-import { TEXTS } from '../components/usePostActions';
+import { TEXTS } from '../hooks/usePostActions';
 
 const PAGE = 10;
 const next =

@@ -10,7 +10,7 @@ import {
 } from '@forum/ui';
 import { useConversations } from '../api';
 import { T } from '../texts';
-import { useNow } from '../useNow';
+import { useNow } from '../hooks/useNow';
 import { InitialAvatar } from './Avatar';
 
 /** Left column: the signed-in user's conversations, newest first, 20 per page. */

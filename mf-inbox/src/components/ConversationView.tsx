@@ -4,7 +4,7 @@ import { Button, ErrorState, Spinner, cx, formatRelativeTime } from '@forum/ui';
 import { flattenMessages, isNotFound, useConversation, useRefreshInboxCounters } from '../api';
 import type { Message } from '../api';
 import { T } from '../texts';
-import { useNow } from '../useNow';
+import { useNow } from '../hooks/useNow';
 import { InitialAvatar } from './Avatar';
 import { Composer } from './Composer';
 

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@forum/sdk';
 import type { Post, ReactionType } from '@forum/contracts';
 import { useForumApi } from '../api/forum';
-import { EMPTY_REACTIONS, applyReaction, applyVote } from '../lib/state';
-import type { ReactionState, VoteState } from '../lib/state';
-import { useToast } from './Toast';
+import { EMPTY_REACTIONS, applyReaction, applyVote, voteOf } from '../lib/state';
+import type { ReactionState } from '../lib/state';
+import { useToast } from '../components/Toast';
+import { useSynced } from './useSynced';
 
 /** Spec §5 / §8 texts. */
 export const TEXTS = {
@@ -20,43 +20,12 @@ export const TEXTS = {
   reactionRemoveFailed: 'Failed to remove reaction. Please try again.',
 } as const;
 
-function voteOf(p: {
-  user_vote?: 1 | -1 | null | undefined;
-  score: number;
-  upvotes: number;
-  downvotes: number;
-}): VoteState {
-  return {
-    user_vote: p.user_vote ?? null,
-    score: p.score,
-    upvotes: p.upvotes,
-    downvotes: p.downvotes,
-  };
-}
-
 function reactionsOf(p: Post): ReactionState {
   return {
     reactions: { ...EMPTY_REACTIONS, ...(p.reactions ?? {}) },
     user_reaction: p.user_reaction ?? null,
     total_reactions: p.total_reactions ?? 0,
   };
-}
-
-/** State that follows `source` when it changes and can be set optimistically meanwhile. */
-function useSynced<T>(source: T, deps: unknown) {
-  const [value, setValue] = useState(source);
-  const ref = useRef(value);
-  ref.current = value;
-  const sourceRef = useRef(source);
-  sourceRef.current = source;
-  useEffect(() => {
-    setValue(sourceRef.current);
-  }, [deps]);
-  const set = (v: T) => {
-    ref.current = v;
-    setValue(v);
-  };
-  return [value, set, ref] as const;
 }
 
 /**
@@ -155,5 +124,3 @@ export function usePostActions(post: Post) {
     },
   };
 }
-
-export { useSynced, voteOf };

@@ -1,0 +1,42 @@
+import { useRef, useState } from 'react';
+import { useSetUserActive, type AdminUser } from '../api/admin';
+
+/**
+ * Deactivating or reactivating a user after confirmation: the user asked about (`target`), the
+ * row button to return focus to, and the screen-reader announcement once it is done.
+ */
+export function useUserActivation() {
+  const setActive = useSetUserActive();
+  const [target, setTarget] = useState<AdminUser | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const trigger = useRef<HTMLButtonElement | null>(null);
+
+  return {
+    target,
+    announcement,
+    trigger,
+    pending: setActive.isPending,
+    error: setActive.isError ? setActive.error : null,
+    ask(user: AdminUser, button: HTMLButtonElement) {
+      trigger.current = button;
+      setActive.reset();
+      setTarget(user);
+    },
+    cancel() {
+      setTarget(null);
+    },
+    confirm() {
+      if (!target) return;
+      const isActive = !target.is_active;
+      setActive.mutate(
+        { user: target, isActive },
+        {
+          onSuccess: ({ user }) => {
+            setAnnouncement(`${user.username} was ${isActive ? 'reactivated' : 'deactivated'}.`);
+            setTarget(null);
+          },
+        },
+      );
+    },
+  };
+}

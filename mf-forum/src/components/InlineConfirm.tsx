@@ -1,0 +1,39 @@
+import { Button } from '@forum/ui';
+
+/** A delete confirmation shown in place (`{testId}-confirm`, its yes button `{testId}-yes`). */
+export function InlineConfirm({
+  question,
+  busy,
+  onConfirm,
+  onCancel,
+  testId,
+}: {
+  question: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId: string;
+}) {
+  return (
+    <div
+      className="forum-confirm"
+      role="group"
+      aria-label="Confirm delete"
+      data-testid={`${testId}-confirm`}
+    >
+      <span>{question}</span>
+      <Button
+        size="sm"
+        variant="danger"
+        disabled={busy}
+        onClick={onConfirm}
+        data-testid={`${testId}-yes`}
+      >
+        Delete
+      </Button>
+      <Button size="sm" variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Button } from '@forum/ui';
+import { useForumApi } from '../../api/forum';
+import { useCommentCache } from '../../hooks/useCommentCache';
+import { TextAreaField } from '../TextArea';
+import { useToast } from '../Toast';
+
+/** A new comment, a reply (parentId) or an edit (commentId). */
+export function CommentForm({
+  postId,
+  parentId,
+  onDone,
+  autoFocus,
+  initial = '',
+  commentId,
+  label,
+  submitLabel,
+}: {
+  postId: string;
+  parentId?: string | null;
+  onDone?: () => void;
+  autoFocus?: boolean;
+  initial?: string;
+  commentId?: string;
+  label: string;
+  submitLabel: string;
+}) {
+  const api = useForumApi();
+  const cache = useCommentCache(postId);
+  const toast = useToast();
+  const [text, setText] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const blank = text.trim() === '';
+  const submit = async () => {
+    if (blank) return;
+    setBusy(true);
+    try {
+      if (commentId) {
+        const { comment } = await api.comments.update(commentId, text.trim());
+        cache.update(comment);
+      } else {
+        const { comment } = await api.comments.create({
+          content: text.trim(),
+          post_id: postId,
+          ...(parentId ? { parent_id: parentId } : {}),
+        });
+        cache.add(comment);
+        setText('');
+      }
+      onDone?.();
+    } catch (err) {
+      if (commentId) toast('Failed to update comment. Please try again.');
+      // Spec §8: other submit failures are only logged.
+      else console.error('[forum] comment failed', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="forum-form forum-comment-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid={commentId ? 'comment-edit-form' : parentId ? 'reply-form' : 'comment-form'}
+    >
+      <TextAreaField
+        label={label}
+        rows={3}
+        value={text}
+        autoFocus={autoFocus}
+        onChange={(e) => setText(e.target.value)}
+        testId={commentId ? 'comment-edit-input' : parentId ? 'reply-input' : 'comment-input'}
+      />
+      <div className="forum-form__actions">
+        {onDone ? (
+          <Button variant="secondary" size="sm" onClick={onDone} data-testid="comment-cancel">
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" size="sm" disabled={blank || busy} data-testid="comment-submit">
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

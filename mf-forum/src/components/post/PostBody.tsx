@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import type { Post } from '@forum/contracts';
+import { safeMediaUrl, stripMarkup } from '../../lib/display';
+import { PostLink } from '../PostCard';
+import { ImageViewer } from '../PostParts';
+
+/** A post's image (opens full screen), link or text. */
+export function PostBody({ post }: { post: Post }) {
+  const [viewer, setViewer] = useState(false);
+  const image = post.type === 'image' ? safeMediaUrl(post.image_url) : null;
+  const title = stripMarkup(post.title);
+  return (
+    <>
+      {image ? (
+        <button
+          type="button"
+          className="forum-detail-image"
+          onClick={() => setViewer(true)}
+          aria-label={`View image full screen: ${title}`}
+          data-testid="post-image"
+        >
+          <img src={image} alt={title} />
+        </button>
+      ) : null}
+      {post.type === 'link' ? (
+        <p>
+          <PostLink url={post.content} />
+        </p>
+      ) : post.content ? (
+        <p className="forum-pre" data-testid="post-content">
+          {stripMarkup(post.content)}
+        </p>
+      ) : null}
+      {viewer && image ? (
+        <ImageViewer src={image} alt={title} onClose={() => setViewer(false)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router-dom';
+import type { Post } from '@forum/contracts';
+import { TypeIcon } from '../icons';
+import { RelativeTime } from '../RelativeTime';
+
+/** Type, community, author and age of the post on its page. */
+export function PostMeta({ post, community }: { post: Post; community: string }) {
+  return (
+    <div className="forum-meta">
+      <span className="forum-type" data-testid="post-type" data-type={post.type}>
+        <TypeIcon type={post.type} />
+        <span className="forum-type__label">{post.type}</span>
+      </span>
+      <Link to={community}>c/{post.community_name}</Link>
+      <span>
+        Posted by{' '}
+        <Link to={`/u/${encodeURIComponent(post.author_username)}`} data-testid="post-author">
+          u/{post.author_username}
+        </Link>
+      </span>
+      <RelativeTime value={post.created_at} />
+    </div>
+  );
+}

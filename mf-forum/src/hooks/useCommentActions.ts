@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query';
+import { useSession } from '@forum/sdk';
+import type { CommentThread } from '@forum/contracts';
+import { useForumApi } from '../api/forum';
+import { useToast } from '../components/Toast';
+import { applyVote, voteOf } from '../lib/state';
+import { TEXTS } from './usePostActions';
+import { useCommentCache } from './useCommentCache';
+import { useSynced } from './useSynced';
+
+/**
+ * Votes and saves of one comment (optimistic, rolled back with the §8 text), its deletion, and the
+ * sign-in texts for visitors.
+ */
+export function useCommentActions(postId: string, comment: CommentThread) {
+  const api = useForumApi();
+  const toast = useToast();
+  const cache = useCommentCache(postId);
+  const signedIn = useSession().status === 'signed-in';
+  const [vote, setVote, voteRef] = useSynced(voteOf(comment), comment);
+  const [saved, setSaved, savedRef] = useSynced(comment.is_saved, comment);
+
+  const voteMutation = useMutation({
+    mutationFn: (v: 1 | -1) => api.comments.vote(comment.id, v),
+    onMutate: (v) => {
+      const prev = voteRef.current;
+      setVote(applyVote(prev, v));
+      return { prev };
+    },
+    onError: (_e, _v, c) => {
+      if (c) setVote(c.prev);
+      toast(TEXTS.voteFailed);
+    },
+    onSuccess: (r) =>
+      setVote({
+        user_vote: r.vote.vote_type,
+        score: r.score,
+        upvotes: r.upvotes,
+        downvotes: r.downvotes,
+      }),
+  });
+  const saveMutation = useMutation({
+    mutationFn: (next: boolean) =>
+      next ? api.comments.save(comment.id) : api.comments.unsave(comment.id),
+    onMutate: (next) => {
+      const prev = savedRef.current;
+      setSaved(next);
+      return { prev };
+    },
+    onError: (_e, _v, c) => {
+      if (c) setSaved(c.prev);
+      toast(TEXTS.saveCommentFailed);
+    },
+  });
+  const deleteMutation = useMutation({
+    mutationFn: () => api.comments.remove(comment.id),
+    onSuccess: () => cache.removed(comment.id),
+    onError: () => toast('Failed to delete comment. Please try again.'),
+  });
+
+  return {
+    vote,
+    saved,
+    deleting: deleteMutation.isPending,
+    onVote(v: 1 | -1) {
+      if (signedIn) voteMutation.mutate(v);
+      else toast(TEXTS.signInVote, 'info');
+    },
+    onToggleSave() {
+      if (signedIn) saveMutation.mutate(!savedRef.current);
+      else toast(TEXTS.signInSaveComment, 'info');
+    },
+    onDelete() {
+      deleteMutation.mutate();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Comment, CommentThread, CommentThreadsResponse, Post } from '@forum/contracts';
+import { forumKeys } from '../api/forum';
+import type { ThreadPages } from '../lib/threads';
+
+type Threads = CommentThreadsResponse;
+type Mapper = (c: CommentThread) => CommentThread | null;
+function mapTree(list: CommentThread[], fn: Mapper): CommentThread[] {
+  const out: CommentThread[] = [];
+  for (const c of list) {
+    const mapped = fn(c);
+    if (!mapped) continue;
+    out.push({ ...mapped, replies: mapTree(mapped.replies, fn) });
+  }
+  return out;
+}
+
+/** Cache edits of the post's comment threads (all sorts) and its comment_count. */
+export function useCommentCache(postId: string) {
+  const queryClient = useQueryClient();
+  /** Applies fn to every loaded page of every sort; `first` tells the page new threads go to. */
+  const editThreads = (fn: (t: Threads, first: boolean) => Threads) =>
+    queryClient.setQueriesData<ThreadPages>({ queryKey: forumKeys.commentsOf(postId) }, (old) =>
+      old ? { ...old, pages: old.pages.map((page, i) => fn(page, i === 0)) } : old,
+    );
+  const adjustCount = (delta: number) => {
+    queryClient.setQueryData<{ post: Post }>(forumKeys.post(postId), (old) =>
+      old
+        ? { post: { ...old.post, comment_count: Math.max(0, old.post.comment_count + delta) } }
+        : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['posts'], refetchType: 'none' });
+  };
+  return {
+    /** Spec §4: new top-level comments are prepended, replies appended. */
+    add(comment: Comment) {
+      const node: CommentThread = { ...comment, replies: [] };
+      editThreads((t, first) =>
+        comment.parent_id
+          ? {
+              ...t,
+              comments: mapTree(t.comments, (c) =>
+                c.id === comment.parent_id
+                  ? { ...c, reply_count: c.reply_count + 1, replies: [...c.replies, node] }
+                  : c,
+              ),
+            }
+          : first
+            ? { ...t, comments: [node, ...t.comments] }
+            : t,
+      );
+      adjustCount(1);
+    },
+    update(comment: Comment) {
+      editThreads((t) => ({
+        ...t,
+        comments: mapTree(t.comments, (c) => (c.id === comment.id ? { ...c, ...comment } : c)),
+      }));
+    },
+    removed(id: string) {
+      adjustCount(-1);
+      void queryClient.invalidateQueries({ queryKey: forumKeys.commentsOf(postId) });
+      void id;
+    },
+  };
+}
