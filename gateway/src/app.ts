@@ -16,7 +16,12 @@ import { createApiDocs } from './docs/api-docs.js';
 import { proxyRequest } from './proxy/proxy-request.js';
 import { UpstreamPools } from './proxy/upstream-pools.js';
 import { upstreamReadiness } from './readiness.js';
-import { isAmbiguousPath, resolveApiRoute, resolveMediaService } from './routing-table.js';
+import {
+  isAmbiguousPath,
+  resolveApiRoute,
+  resolveMediaService,
+  withoutTrailingSlash,
+} from './routing-table.js';
 import { securityHeaders } from './security/security-headers.js';
 import { CompressionCache } from './static/compression.js';
 import {
@@ -76,12 +81,18 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
   const staticProxy = { timeoutMs: config.upstreamTimeoutMs, trustProxy: config.trustProxy };
 
   async function handleApi(ctx: Context): Promise<void> {
+    // The API documentation is the gateway's own page, not an API operation.
+    if (READ_METHODS.has(ctx.method) && docs.paths.includes(withoutTrailingSlash(ctx.path))) {
+      setRouteLabel(ctx, withoutTrailingSlash(ctx.path));
+      return docs.serve(ctx);
+    }
     const route = resolveApiRoute(ctx.method, ctx.path);
     if (!route) throw new HttpError(404, NOT_FOUND);
     setRouteLabel(ctx, route.route);
     if (route.target !== 'gateway') {
       await proxyRequest(ctx, pools.get(config.upstreams[route.target]), apiProxy);
-    } else if (route.route === '/api/admin/stats') {
+    } else {
+      // The one route the gateway composes itself (GET /api/admin/stats).
       await adminStats(ctx, {
         auth,
         adminUsername: config.adminUsername,
@@ -89,8 +100,6 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
         forum: pools.get(config.upstreams.forum),
         timeoutMs: config.upstreamTimeoutMs,
       });
-    } else {
-      await docs.serve(ctx);
     }
   }
 

@@ -1,112 +1,66 @@
 import { describe, expect, it } from 'vitest';
+import { routes } from '@forum/contracts';
 import {
   API_ROUTES,
+  PREFIX_ROUTES,
   isAmbiguousPath,
   resolveApiRoute,
   resolveMediaService,
-  type RouteTarget,
 } from './routing-table.js';
 
-/** Every call of spec §7 with a concrete path, and the service ARCHITECTURE §2 gives it. */
-const SPEC_CALLS: [string, string, RouteTarget][] = [
-  // Auth and profile
-  ['POST', '/api/auth/register', 'identity'],
-  ['POST', '/api/auth/login', 'identity'],
-  ['POST', '/api/auth/refresh', 'identity'],
-  ['GET', '/api/auth/me', 'identity'],
-  ['POST', '/api/auth/logout', 'identity'],
-  ['POST', '/api/auth/forgot-password', 'identity'],
-  ['POST', '/api/auth/reset-password', 'identity'],
-  ['GET', '/api/auth/me/posts', 'forum'],
-  ['GET', '/api/auth/me/comments', 'forum'],
-  ['GET', '/api/auth/user/alice', 'identity'],
-  ['GET', '/api/auth/user/alice/posts', 'forum'],
-  ['GET', '/api/auth/user/alice/comments', 'forum'],
-  ['POST', '/api/auth/avatar', 'identity'],
-  ['DELETE', '/api/auth/avatar', 'identity'],
-  ['GET', '/api/auth/referral-code', 'identity'],
-  ['GET', '/api/auth/referral-stats', 'identity'],
-  ['GET', '/api/badges/user/u1', 'identity'],
-  // Communities
-  ['POST', '/api/communities', 'forum'],
-  ['GET', '/api/communities', 'forum'],
-  ['GET', '/api/communities/id/c1', 'forum'],
-  ['GET', '/api/communities/name/golang', 'forum'],
-  ['GET', '/api/communities/my', 'forum'],
-  ['POST', '/api/communities/c1/join', 'forum'],
-  ['POST', '/api/communities/c1/leave', 'forum'],
-  ['PUT', '/api/communities/c1', 'forum'],
-  ['DELETE', '/api/communities/c1', 'forum'],
-  ['GET', '/api/communities/c1/membership', 'forum'],
-  ['GET', '/api/communities/c1/members', 'forum'],
-  ['POST', '/api/communities/c1/logo', 'forum'],
-  ['DELETE', '/api/communities/c1/logo', 'forum'],
-  // Posts
-  ['POST', '/api/posts', 'forum'],
-  ['GET', '/api/posts', 'forum'],
-  ['GET', '/api/posts/p1', 'forum'],
-  ['PUT', '/api/posts/p1', 'forum'],
-  ['DELETE', '/api/posts/p1', 'forum'],
-  ['POST', '/api/posts/p1/vote', 'forum'],
-  ['GET', '/api/posts/p1/vote', 'forum'],
-  ['GET', '/api/posts/p1/comments', 'forum'],
-  ['POST', '/api/posts/p1/save', 'forum'],
-  ['DELETE', '/api/posts/p1/save', 'forum'],
-  ['GET', '/api/posts/p1/saved', 'forum'],
-  ['GET', '/api/posts/saved/my', 'forum'],
-  ['GET', '/api/posts/p1/reactions', 'forum'],
-  ['POST', '/api/posts/p1/reactions', 'forum'],
-  ['DELETE', '/api/posts/p1/reactions', 'forum'],
-  // Comments
-  ['POST', '/api/comments', 'forum'],
-  ['GET', '/api/comments/post/p1', 'forum'],
-  ['GET', '/api/comments/k1', 'forum'],
-  ['PUT', '/api/comments/k1', 'forum'],
-  ['DELETE', '/api/comments/k1', 'forum'],
-  ['POST', '/api/comments/k1/vote', 'forum'],
-  ['GET', '/api/comments/k1/vote', 'forum'],
-  ['GET', '/api/comments/k1/replies', 'forum'],
-  ['POST', '/api/comments/k1/save', 'forum'],
-  ['DELETE', '/api/comments/k1/save', 'forum'],
-  ['GET', '/api/comments/k1/saved', 'forum'],
-  ['GET', '/api/comments/saved/my', 'forum'],
-  // Subscriptions
-  ['GET', '/api/post-subscriptions/p1/status', 'forum'],
-  ['POST', '/api/post-subscriptions/p1', 'forum'],
-  ['DELETE', '/api/post-subscriptions/p1', 'forum'],
-  // Notifications
-  ['GET', '/api/notifications', 'messaging'],
-  ['GET', '/api/notifications/unread-count', 'messaging'],
-  ['PUT', '/api/notifications/n1/read', 'messaging'],
-  ['PUT', '/api/notifications/mark-all-read', 'messaging'],
-  // Messages
-  ['GET', '/api/messages/conversations', 'messaging'],
-  ['GET', '/api/messages/conversations/v1', 'messaging'],
-  ['POST', '/api/messages/conversations', 'messaging'],
-  ['POST', '/api/messages/conversations/v1/messages', 'messaging'],
-  ['PUT', '/api/messages/messages/m1/read', 'messaging'],
-  ['GET', '/api/messages/unread-count', 'messaging'],
-  // Admin
-  ['GET', '/api/admin/stats', 'gateway'],
-  ['GET', '/api/admin/users', 'identity'],
-  ['PATCH', '/api/admin/users/u1', 'identity'],
-  ['GET', '/api/admin/communities', 'forum'],
-  ['GET', '/api/admin/daily-user-stats', 'identity'],
-  // Beyond §7
-  ['GET', '/api/health', 'forum'],
-  ['GET', '/api/docs', 'gateway'],
-  ['GET', '/api/docs/openapi.json', 'gateway'],
-];
+/** Every public contract route with a concrete path ({id} -> a sample value). */
+const CONTRACT_CALLS = routes
+  .filter((route) => !route.internal)
+  .map((route) => ({
+    method: route.method.toUpperCase(),
+    path: route.path.replace(/\{(\w+)\}/g, (_, name: string) => `sample-${name}`),
+    service: route.service,
+  }));
 
 describe('routing table', () => {
-  it.each(SPEC_CALLS)('%s %s -> %s', (method, path, target) => {
-    expect(resolveApiRoute(method, path)?.target).toBe(target);
+  it.each(CONTRACT_CALLS)(
+    '$method $path -> $service (its own row)',
+    ({ method, path, service }) => {
+      const resolved = resolveApiRoute(method, path);
+      expect(resolved?.target).toBe(service);
+      expect(resolved?.route).not.toMatch(/\*$/);
+    },
+  );
+
+  it('routes the spec calls to the services ARCHITECTURE §2 gives them', () => {
+    const owners: [string, string, string][] = [
+      ['GET', '/api/auth/me', 'identity'],
+      ['GET', '/api/auth/me/posts', 'forum'],
+      ['GET', '/api/auth/me/comments', 'forum'],
+      ['GET', '/api/auth/user/alice', 'identity'],
+      ['GET', '/api/auth/user/alice/posts', 'forum'],
+      ['GET', '/api/auth/user/alice/comments', 'forum'],
+      ['GET', '/api/badges/user/u1', 'identity'],
+      ['GET', '/api/communities/c1/members', 'forum'],
+      ['GET', '/api/post-subscriptions/p1/status', 'forum'],
+      ['PUT', '/api/notifications/mark-all-read', 'messaging'],
+      ['GET', '/api/messages/unread-count', 'messaging'],
+      ['GET', '/api/admin/stats', 'gateway'],
+      ['PATCH', '/api/admin/users/u1', 'identity'],
+      ['GET', '/api/admin/communities', 'forum'],
+      ['GET', '/api/health', 'forum'],
+    ];
+    for (const [method, path, target] of owners) {
+      expect(resolveApiRoute(method, path)?.target, `${method} ${path}`).toBe(target);
+    }
   });
 
-  it('matches each call to its own explicit row (not only a prefix)', () => {
-    for (const [method, path] of SPEC_CALLS) {
-      expect(resolveApiRoute(method, path)?.route, `${method} ${path}`).not.toMatch(/\*$/);
-    }
+  it('gives each service the prefixes it owns, and none for admin paths', () => {
+    expect(Object.fromEntries(PREFIX_ROUTES.map((r) => [r.prefix, r.target]))).toEqual({
+      '/api/auth': 'identity',
+      '/api/badges': 'identity',
+      '/api/communities': 'forum',
+      '/api/posts': 'forum',
+      '/api/comments': 'forum',
+      '/api/post-subscriptions': 'forum',
+      '/api/messages': 'messaging',
+      '/api/notifications': 'messaging',
+    });
   });
 
   it('has exactly one row per method and pattern', () => {
@@ -167,6 +121,7 @@ describe('routing table', () => {
     ['GET', '/api/posts/%2e%2e/x'],
     ['GET', '/api/posts/a%2Fb/vote'],
     ['GET', '/api/posts//vote'],
+    ['GET', '/api/docs'],
   ])('%s %s is not routed', (method, path) => {
     expect(resolveApiRoute(method, path)).toBeUndefined();
   });

@@ -1,20 +1,17 @@
+import { expressPath, routes, type RouteContract } from '@forum/contracts';
+
 /**
- * Which service answers which /api path (ARCHITECTURE §2). The gateway never rewrites paths: a
- * request is forwarded unchanged to the service named here.
- *
- * Two layers, checked in order:
- *  1. API_ROUTES: every call of spec §7 (method + pattern). These rows carry the exceptions to the
- *     prefix rule (the four profile lists under /auth that svc-forum serves) and give metrics a
- *     bounded route label.
- *  2. PREFIX_ROUTES: the ownership prefixes of ARCHITECTURE §2, so a service can add a call under
- *     its own prefix (or answer a wrong method with its own 404) without a gateway release.
- * Anything else under /api is a 404 from the gateway.
+ * Which service answers which /api path (ARCHITECTURE §2), derived from the route contracts: every
+ * public contract route is forwarded unchanged to the service the contract names (the gateway
+ * never rewrites paths); `gateway` routes are answered here. Anything else under /api is a 404
+ * from the gateway, except the service prefixes below, so a wrong method on a service's path gets
+ * that service's own 405.
  */
 
-export type ServiceName = 'identity' | 'forum' | 'messaging';
+export type ServiceName = Exclude<RouteContract['service'], 'gateway'>;
 /** `gateway` = answered by the gateway itself (composed or generated responses). */
-export type RouteTarget = ServiceName | 'gateway';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type RouteTarget = RouteContract['service'];
+export type HttpMethod = Uppercase<RouteContract['method']>;
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -34,127 +31,36 @@ export interface ResolvedRoute {
   route: string;
 }
 
-const route = (method: HttpMethod, pattern: string, target: RouteTarget): ApiRoute => ({
-  method,
-  pattern: `/api${pattern}`,
-  target,
-});
-const identity = (method: HttpMethod, pattern: string) => route(method, pattern, 'identity');
-const forum = (method: HttpMethod, pattern: string) => route(method, pattern, 'forum');
-const messaging = (method: HttpMethod, pattern: string) => route(method, pattern, 'messaging');
+export const API_ROUTES: readonly ApiRoute[] = routes
+  .filter((route) => !route.internal)
+  .map((route) => ({
+    method: route.method.toUpperCase() as HttpMethod,
+    pattern: expressPath(route.path),
+    target: route.service,
+  }));
 
-export const API_ROUTES: readonly ApiRoute[] = [
-  // Auth and profile
-  identity('POST', '/auth/register'),
-  identity('POST', '/auth/login'),
-  identity('POST', '/auth/refresh'),
-  identity('GET', '/auth/me'),
-  identity('POST', '/auth/logout'),
-  // Password recovery (the /auth prefix covers them too; explicit rows give metrics a label).
-  identity('POST', '/auth/forgot-password'),
-  identity('POST', '/auth/reset-password'),
-  forum('GET', '/auth/me/posts'),
-  forum('GET', '/auth/me/comments'),
-  identity('GET', '/auth/user/:username'),
-  forum('GET', '/auth/user/:username/posts'),
-  forum('GET', '/auth/user/:username/comments'),
-  identity('POST', '/auth/avatar'),
-  identity('DELETE', '/auth/avatar'),
-  identity('GET', '/auth/referral-code'),
-  identity('GET', '/auth/referral-stats'),
-  identity('GET', '/badges/user/:userId'),
+/**
+ * Each first path segment goes to the service that owns most of its routes (/api/auth: identity,
+ * though forum serves the profile lists under it), so a call a service adds under its prefix, or a
+ * wrong method, gets that service's own answer. Admin paths route only by their exact rows.
+ */
+const EXACT_ONLY = new Set(['/api/admin', '/api/health']);
 
-  // Communities
-  forum('POST', '/communities'),
-  forum('GET', '/communities'),
-  forum('GET', '/communities/id/:id'),
-  forum('GET', '/communities/name/:name'),
-  forum('GET', '/communities/my'),
-  forum('POST', '/communities/:id/join'),
-  forum('POST', '/communities/:id/leave'),
-  forum('PUT', '/communities/:id'),
-  forum('DELETE', '/communities/:id'),
-  forum('GET', '/communities/:id/membership'),
-  forum('GET', '/communities/:id/members'),
-  forum('POST', '/communities/:id/logo'),
-  forum('DELETE', '/communities/:id/logo'),
+export const PREFIX_ROUTES: readonly PrefixRoute[] = ownedPrefixes(API_ROUTES);
 
-  // Posts
-  forum('POST', '/posts'),
-  forum('GET', '/posts'),
-  forum('GET', '/posts/:id'),
-  forum('PUT', '/posts/:id'),
-  forum('DELETE', '/posts/:id'),
-  forum('POST', '/posts/:id/vote'),
-  forum('GET', '/posts/:id/vote'),
-  forum('GET', '/posts/:id/comments'),
-  forum('POST', '/posts/:id/save'),
-  forum('DELETE', '/posts/:id/save'),
-  forum('GET', '/posts/:id/saved'),
-  forum('GET', '/posts/saved/my'),
-  forum('GET', '/posts/:id/reactions'),
-  forum('POST', '/posts/:id/reactions'),
-  forum('DELETE', '/posts/:id/reactions'),
-
-  // Comments
-  forum('POST', '/comments'),
-  forum('GET', '/comments/post/:postId'),
-  forum('GET', '/comments/:id'),
-  forum('PUT', '/comments/:id'),
-  forum('DELETE', '/comments/:id'),
-  forum('POST', '/comments/:id/vote'),
-  forum('GET', '/comments/:id/vote'),
-  forum('GET', '/comments/:id/replies'),
-  forum('POST', '/comments/:id/save'),
-  forum('DELETE', '/comments/:id/save'),
-  forum('GET', '/comments/:id/saved'),
-  forum('GET', '/comments/saved/my'),
-
-  // Subscriptions
-  forum('GET', '/post-subscriptions/:postId/status'),
-  forum('POST', '/post-subscriptions/:postId'),
-  forum('DELETE', '/post-subscriptions/:postId'),
-
-  // Notifications
-  messaging('GET', '/notifications'),
-  messaging('GET', '/notifications/unread-count'),
-  messaging('PUT', '/notifications/:id/read'),
-  messaging('PUT', '/notifications/mark-all-read'),
-
-  // Messages
-  messaging('GET', '/messages/conversations'),
-  messaging('GET', '/messages/conversations/:id'),
-  messaging('POST', '/messages/conversations'),
-  messaging('POST', '/messages/conversations/:id/messages'),
-  messaging('PUT', '/messages/messages/:id/read'),
-  messaging('GET', '/messages/unread-count'),
-
-  // Admin: stats are composed here from both services' internal stats.
-  route('GET', '/admin/stats', 'gateway'),
-  identity('GET', '/admin/users'),
-  // Deactivate / reactivate a user: body {is_active}.
-  identity('PATCH', '/admin/users/:id'),
-  forum('GET', '/admin/communities'),
-  identity('GET', '/admin/daily-user-stats'),
-
-  // Not in §7: the platform health alias (every service serves it; forum answers for the API)
-  // and the gateway's own API documentation.
-  forum('GET', '/health'),
-  route('GET', '/docs', 'gateway'),
-  route('GET', '/docs/openapi.json', 'gateway'),
-  route('GET', '/docs/docs.css', 'gateway'),
-];
-
-export const PREFIX_ROUTES: readonly PrefixRoute[] = [
-  { prefix: '/api/auth', target: 'identity' },
-  { prefix: '/api/badges', target: 'identity' },
-  { prefix: '/api/communities', target: 'forum' },
-  { prefix: '/api/posts', target: 'forum' },
-  { prefix: '/api/comments', target: 'forum' },
-  { prefix: '/api/post-subscriptions', target: 'forum' },
-  { prefix: '/api/messages', target: 'messaging' },
-  { prefix: '/api/notifications', target: 'messaging' },
-];
+function ownedPrefixes(table: readonly ApiRoute[]): PrefixRoute[] {
+  const counts = new Map<string, Map<ServiceName, number>>();
+  for (const { pattern, target } of table) {
+    const prefix = pattern.split('/').slice(0, 3).join('/');
+    if (target === 'gateway' || EXACT_ONLY.has(prefix)) continue;
+    const perService = counts.get(prefix) ?? new Map<ServiceName, number>();
+    counts.set(prefix, perService.set(target, (perService.get(target) ?? 0) + 1));
+  }
+  return [...counts].map(([prefix, perService]) => ({
+    prefix,
+    target: [...perService].sort((a, b) => b[1] - a[1])[0]![0],
+  }));
+}
 
 /**
  * Processed images: /media/avatars/* belong to identity (it owns avatars), everything else under
@@ -202,7 +108,7 @@ function safeDecode(segment: string): string | undefined {
   }
 }
 
-function withoutTrailingSlash(path: string): string {
+export function withoutTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 

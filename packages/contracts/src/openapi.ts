@@ -3,12 +3,12 @@ import { routes as defaultRoutes, type RouteContract } from './http/routes.js';
 
 export interface OpenApiOptions {
   /** Defaults to the public routes of the contracts' route table. */
-  routes?: RouteContract[];
+  routes?: readonly RouteContract[];
   version?: string;
   serverUrl?: string;
 }
 
-export function createOpenApiRegistry(routes: RouteContract[]): OpenAPIRegistry {
+export function createOpenApiRegistry(routes: readonly RouteContract[]): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   // Shared entities carry `.meta({ id })` in their definitions, which makes them named components.
   registry.registerComponent('securitySchemes', 'bearerAuth', {

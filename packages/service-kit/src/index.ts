@@ -29,7 +29,15 @@ export { errorHandler, classifyError } from './http/error-handler.js';
 export { requestId } from './http/request-id.js';
 export { setRouteLabel } from './http/metrics.js';
 export type { ReadinessCheck } from './http/probes.js';
-export { parseBody, parseQuery, parseParams } from './http/validation.js';
+export { validBody, parseQuery, parseParams, caller } from './http/validation.js';
+export {
+  serveRoutes,
+  type HandlerInput,
+  type HandlerSpec,
+  type RouteHandler,
+  type ServeRoutesOptions,
+  type ServiceHandlers,
+} from './http/serve-routes.js';
 export {
   createAuth,
   createActiveUserCache,
@@ -49,6 +57,7 @@ export {
   connectMongo,
   isMongoReady,
   isDuplicateKeyError,
+  toObjectId,
   type ConnectMongoOptions,
 } from './mongo.js';
 export { connectNats, isNatsReady } from './nats/connect.js';
@@ -61,6 +70,12 @@ export {
   type HandlerContext,
   type ParkedMessage,
 } from './nats/consumer.js';
+export {
+  startEventHandlers,
+  type EventHandlers,
+  type EventHandlerTuning,
+  type StartEventHandlersOptions,
+} from './nats/event-handlers.js';
 export { parkedMessageStore, PARKED_COLLECTION } from './nats/parked-store.js';
 export {
   processedEventGuard,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection } from 'mongoose';
-import { Subjects, Streams, createEvent } from '@forum/contracts';
+import { Subjects, Streams } from '@forum/contracts';
 import { connectMongo, isMongoReady } from './mongo.js';
 import { createApp } from './http/create-app.js';
 import { dependencyReadiness } from './readiness.js';
@@ -82,12 +82,11 @@ describe('event outbox', () => {
       outbox.start();
 
       await nats.kill();
-      const event = createEvent(Subjects.UserUpdated, {
+      await outbox.add(Subjects.UserUpdated, {
         user_id: '64b7f0c2a1b2c3d4e5f60718',
         username: 'offline',
         avatar_url: null,
       });
-      await outbox.add(Subjects.UserUpdated, event);
       await new Promise((r) => setTimeout(r, 300));
       expect(await conn.collection('outbox_test').countDocuments({})).toBe(1);
 

@@ -78,3 +78,6 @@ export async function isMongoReady(conn: Connection): Promise<boolean> {
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
+
+/** A contract-validated hex id as an ObjectId (the contracts check the format first). */
+export const toObjectId = (id: string) => new mongoose.Types.ObjectId(id);

@@ -12,12 +12,9 @@ import { UsernameParams } from './post-lists.js';
 import { SavedResponse } from './save.js';
 import { PostIdParams } from './subscription.js';
 import { CastVoteResponse, VoteBody, VoteResponse } from './vote.js';
-import { errorResponse as error, type RouteContract } from './route-contract.js';
+import { errorResponse as error, routesFor } from './route-contract.js';
 
-const forum = (route: Omit<RouteContract, 'service'>): RouteContract => ({
-  service: 'forum',
-  ...route,
-});
+const forum = routesFor('forum');
 
 const unauthenticated = error('Not signed in');
 const invalid = error('Invalid input (the first rule broken is the error text)');
@@ -30,7 +27,7 @@ const threads = {
 };
 
 /** Spec §7 "Comments" plus the post and profile comment lists (ARCHITECTURE §2). */
-export const commentRoutes: RouteContract[] = [
+export const commentRoutes = [
   forum({
     method: 'post',
     path: '/api/comments',
@@ -191,4 +188,4 @@ export const commentRoutes: RouteContract[] = [
       404: error('User not found'),
     },
   }),
-];
+] as const;

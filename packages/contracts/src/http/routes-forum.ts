@@ -23,13 +23,10 @@ import { ReactBody, ReactionsResponse } from './reaction.js';
 import { ListSavedPostsQuery, SavedResponse } from './save.js';
 import { PostIdParams, SubscribedResponse } from './subscription.js';
 import { ForumStats } from './stats.js';
-import { errorResponse as error, type RouteContract } from './route-contract.js';
+import { errorResponse as error, routesFor } from './route-contract.js';
 import { commentRoutes } from './comment-routes.js';
 
-const forum = (route: Omit<RouteContract, 'service'>): RouteContract => ({
-  service: 'forum',
-  ...route,
-});
+const forum = routesFor('forum');
 
 const unauthenticated = error('Not signed in');
 const invalid = error('Invalid input (the first rule broken is the error text)');
@@ -39,7 +36,7 @@ const nsfwForVisitors = error('NSFW content, visitors only: Sign up to view NSFW
 /** Multipart uploads: the schema documents the text fields; the file goes in `field`. */
 const LogoUpload = z.object({}).describe('multipart/form-data with the image in field `avatar`');
 
-export const forumRoutes: RouteContract[] = [
+export const forumRoutes = [
   // Communities
   forum({
     method: 'post',
@@ -393,4 +390,4 @@ export const forumRoutes: RouteContract[] = [
     responses: { 200: { description: 'Totals', schema: ForumStats } },
   }),
   ...commentRoutes,
-];
+] as const;

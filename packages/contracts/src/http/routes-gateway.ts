@@ -1,26 +1,29 @@
 import { AdminStats } from './stats.js';
 import { HealthResponse } from './health.js';
-import { errorResponse as error, type RouteContract } from './route-contract.js';
+import { errorResponse as error, routesFor } from './route-contract.js';
 
-export const gatewayRoutes: RouteContract[] = [
+const gateway = routesFor('gateway');
+
+export const gatewayRoutes = [
   {
     method: 'get',
     path: '/api/health',
-    service: 'gateway',
+    // Every service answers it (service-kit's probes); through the gateway svc-forum does.
+    service: 'forum',
+    probe: true,
     summary: 'Liveness of the service answering',
     auth: 'none',
     responses: { 200: { description: 'Alive', schema: HealthResponse } },
   },
-  {
+  gateway({
     method: 'get',
     path: '/api/admin/stats',
-    service: 'gateway',
-    summary: 'Platform totals (admin only)',
+    summary: 'Platform totals (admin only; composed by the gateway)',
     auth: 'admin',
     responses: {
       200: { description: 'Totals', schema: AdminStats },
       401: error('Not signed in'),
       403: error('Not the admin'),
     },
-  },
-];
+  }),
+] as const;

@@ -25,17 +25,14 @@ import {
   DailyUserStatsResponse,
   UpdateAdminUserRequest,
 } from './admin-users.js';
-import { errorResponse as error, type RouteContract } from './route-contract.js';
+import { errorResponse as error, routesFor } from './route-contract.js';
 
-const identity = (route: Omit<RouteContract, 'service'>): RouteContract => ({
-  ...route,
-  service: 'identity',
-});
+const identity = routesFor('identity');
 const limited = { 429: error('Too many attempts (Retry-After says when to try again)') };
 const signedIn = { 401: error('Not signed in, token invalid or expired, or account deactivated') };
 const admin = { ...signedIn, 403: error('Access denied. Admin privileges required.') };
 
-export const identityRoutes: RouteContract[] = [
+export const identityRoutes = [
   identity({
     method: 'post',
     path: '/api/auth/register',
@@ -223,4 +220,4 @@ export const identityRoutes: RouteContract[] = [
     internal: true,
     responses: { 200: { description: 'Totals', schema: IdentityStats } },
   }),
-];
+] as const;

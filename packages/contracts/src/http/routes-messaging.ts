@@ -17,17 +17,14 @@ import {
   MarkAllNotificationsReadResponse,
   NotificationResponse,
 } from './notifications.js';
-import { errorResponse as error, type RouteContract } from './route-contract.js';
+import { errorResponse as error, routesFor } from './route-contract.js';
 
-const messaging = (route: Omit<RouteContract, 'service'>): RouteContract => ({
-  ...route,
-  service: 'messaging',
-});
+const messaging = routesFor('messaging');
 const signedIn = { 401: error('Not signed in, or the token is invalid or expired') };
 // Non-participants get the same answer as a missing conversation: no existence leak.
 const hidden = { 404: error('Conversation not found (also for non-participants and bad ids)') };
 
-export const messagingRoutes: RouteContract[] = [
+export const messagingRoutes = [
   messaging({
     method: 'get',
     path: '/api/messages/conversations',
@@ -143,4 +140,4 @@ export const messagingRoutes: RouteContract[] = [
       ...signedIn,
     },
   }),
-];
+] as const;

@@ -1,15 +1,45 @@
-import type { RouteContract } from './route-contract.js';
 import { forumRoutes } from './routes-forum.js';
 import { gatewayRoutes } from './routes-gateway.js';
 import { identityRoutes } from './routes-identity.js';
 import { messagingRoutes } from './routes-messaging.js';
+import {
+  routeTable,
+  type RouteContract,
+  type RouteKey,
+  type RouteRequest,
+  type RouteResponseBody,
+  type ServiceName,
+} from './route-contract.js';
 
 export * from './route-contract.js';
 
-/** Every operation of the API, one list per owning service (each issue appends to its own list). */
-export const routes: RouteContract[] = [
+/** Every operation of the API keyed by `METHOD /path`, one list per owning service. */
+export const apiRoutes = routeTable([
   ...gatewayRoutes,
   ...identityRoutes,
   ...forumRoutes,
   ...messagingRoutes,
-];
+]);
+
+/** The same operations as a list (OpenAPI, the fuzzer, the IDOR sweep, the gateway). */
+export const routes: readonly RouteContract[] = Object.values(apiRoutes);
+
+export type ApiRoutes = typeof apiRoutes;
+export type ApiRouteKey = keyof ApiRoutes;
+/** Keys of the routes a service serves (its handlers are keyed by exactly these). */
+export type ServiceRouteKey<S extends ServiceName> = {
+  [K in ApiRouteKey]: ApiRoutes[K]['service'] extends S ? K : never;
+}[ApiRouteKey];
+/** Keys of the routes browsers may call (not internal). */
+export type PublicRouteKey = {
+  [K in ApiRouteKey]: ApiRoutes[K] extends { internal: true } ? never : K;
+}[ApiRouteKey];
+export type ApiRequest<K extends ApiRouteKey> = RouteRequest<ApiRoutes[K]>;
+export type ApiResponse<K extends ApiRouteKey> = RouteResponseBody<ApiRoutes[K]>;
+
+/** The routes one service serves, in declaration order. */
+export const routesOf = (service: ServiceName): RouteContract[] =>
+  routes.filter((route) => route.service === service);
+
+export const isRouteKey = (key: string): key is ApiRouteKey => Object.hasOwn(apiRoutes, key);
+export type { RouteKey };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createApp } from './create-app.js';
 import { HttpError, gatewayTimeout, serviceUnavailable } from '../errors.js';
 import { setRouteLabel } from './metrics.js';
-import { parseBody, parseParams, parseQuery } from './validation.js';
+import { parseParams, parseQuery, validBody } from './validation.js';
 import { captureLogs } from '../testing/log-capture.js';
 import { serve, type ServedApp } from '../testing/serve.js';
 
@@ -26,7 +26,7 @@ async function start(ready?: () => Promise<Record<string, boolean>>) {
   });
   router.get('/koa-throw', (ctx) => ctx.throw(418, 'I am a teapot'));
   router.post('/echo', (ctx) => {
-    ctx.body = parseBody(
+    ctx.body = validBody(
       ctx,
       z.object({ name: z.string().min(3, 'name is too short'), age: z.number() }),
     );
@@ -61,7 +61,8 @@ describe('error middleware', () => {
     const res = await served.fetch('/echo', json({ name: 'x' }));
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: string; details: string[] };
-    expect(body.error).toBe('Validation failed');
+    // A body's error is its first broken rule's own text; details list every rule.
+    expect(body.error).toBe('name is too short');
     expect(body.details).toHaveLength(2);
     expect(body.details).toContain('name is too short');
   });

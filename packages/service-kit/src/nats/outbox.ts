@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { JetStreamClient } from 'nats';
 import type { Logger } from 'pino';
-import { eventSchemas, type EventOf, type EventSubject } from '@forum/contracts';
+import { createEvent, type EventData, type EventOf, type EventSubject } from '@forum/contracts';
 import { publishEvent } from './publish.js';
 
 export interface EventOutboxOptions {
@@ -14,8 +14,11 @@ export interface EventOutboxOptions {
 }
 
 export interface EventOutbox {
-  /** Store the event; the relay publishes it now or, if NATS is down, when it is back. */
-  add<S extends EventSubject>(subject: S, event: EventOf<S>): Promise<void>;
+  /**
+   * Wrap the data in a new event (id, occurred_at, version) and store it; the relay publishes it
+   * now or, if NATS is down, when it is back. Resolves to the stored event.
+   */
+  add<S extends EventSubject>(subject: S, data: EventData<S>): Promise<EventOf<S>>;
   /** Publish everything pending now; resolves when done or when a publish fails. */
   flush(): Promise<number>;
   start(): void;
@@ -77,10 +80,11 @@ export function createEventOutbox({
   };
 
   return {
-    async add(subject, event) {
-      const valid = eventSchemas[subject].parse(event);
-      await coll.insertOne({ _id: valid.id, subject, event: valid, created_at: new Date() });
+    async add(subject, data) {
+      const event = createEvent(subject, data);
+      await coll.insertOne({ _id: event.id, subject, event, created_at: new Date() });
       void flush();
+      return event;
     },
     flush,
     start() {

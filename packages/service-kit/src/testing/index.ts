@@ -5,3 +5,10 @@ export { createTestKeys, type TestKeys } from './keys.js';
 export { waitFor } from './wait-for.js';
 export { serve, type ServedApp } from './serve.js';
 export { captureLogs, type CapturedLogs } from './log-capture.js';
+export {
+  servedRoutes,
+  contractRoutesOf,
+  samplePath,
+  guardedRoutes,
+  type ServedRoute,
+} from './contract-routes.js';

@@ -1,28 +1,15 @@
 import type { Connection, Model } from 'mongoose';
 import type { JetStreamClient } from 'nats';
-import { Streams, Subjects, schemaForSubject, type EventOf } from '@forum/contracts';
+import { Streams } from '@forum/contracts';
 import type { Logger } from '../logger.js';
-import {
-  startConsumer,
-  type RunningConsumer,
-  type StartConsumerOptions,
-} from '../nats/consumer.js';
-import { parkedMessageStore } from '../nats/parked-store.js';
-import { processedEventGuard } from '../nats/processed-events.js';
+import type { RunningConsumer } from '../nats/consumer.js';
+import { startEventHandlers, type EventHandlerTuning } from '../nats/event-handlers.js';
 import type { DirectoryUserDoc } from './model.js';
 import { recordRegisteredUser, updateDirectoryUser } from './use-cases.js';
 
-type DirectoryEvent =
-  EventOf<typeof Subjects.UserRegistered> | EventOf<typeof Subjects.UserUpdated>;
-
 export interface UserDirectoryConsumerOptions<
   T extends DirectoryUserDoc = DirectoryUserDoc,
-> extends Partial<
-  Pick<
-    StartConsumerOptions<DirectoryEvent>,
-    'maxDeliver' | 'backoffBaseMs' | 'backoffMaxMs' | 'ackWaitMs'
-  >
-> {
+> extends EventHandlerTuning {
   js: JetStreamClient;
   conn: Connection;
   /** The service's directory model (defineDirectoryUserModel). */
@@ -36,41 +23,22 @@ export interface UserDirectoryConsumerOptions<
 
 /**
  * Keeps a service's user directory replica in step with identity: identity.user.registered ->
- * recordRegisteredUser, identity.user.updated -> updateDirectoryUser, each once per event id
- * (processed_events), parked messages in parked_events.
+ * recordRegisteredUser, identity.user.updated -> updateDirectoryUser, each once per event id.
  */
 export function startUserDirectoryConsumer<T extends DirectoryUserDoc>({
-  js,
-  conn,
   model,
-  durable,
-  logger,
   onUserUpdated,
-  ...tuning
+  ...options
 }: UserDirectoryConsumerOptions<T>): Promise<RunningConsumer> {
-  const guard = processedEventGuard(conn);
-  return startConsumer<DirectoryEvent>({
-    js,
+  return startEventHandlers({
+    ...options,
     stream: Streams.identity.name,
-    durable,
-    subjects: [Subjects.UserRegistered, Subjects.UserUpdated],
-    schemaFor: (subject) => schemaForSubject(subject) as never,
-    logger,
-    onPark: parkedMessageStore(conn),
-    ...tuning, // undefined keeps startConsumer's defaults
-    handler: async (event, { subject, log }) => {
-      const applied = await guard.once(durable, event.id, () =>
-        subject === Subjects.UserRegistered
-          ? recordRegisteredUser(model, event as EventOf<typeof Subjects.UserRegistered>)
-          : updateDirectoryUser(model, event as EventOf<typeof Subjects.UserUpdated>),
-      );
-      if (subject === Subjects.UserUpdated) {
-        onUserUpdated?.((event as EventOf<typeof Subjects.UserUpdated>).user_id);
-      }
-      log.debug(
-        { eventId: event.id, applied },
-        applied ? 'directory updated' : 'duplicate event ignored',
-      );
+    handlers: {
+      'identity.user.registered': (event) => recordRegisteredUser(model, event),
+      'identity.user.updated': async (event) => {
+        await updateDirectoryUser(model, event);
+        onUserUpdated?.(event.user_id);
+      },
     },
   });
 }
