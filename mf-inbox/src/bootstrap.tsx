@@ -1,28 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SdkProvider, api } from '@forum/sdk';
-import { applyTheme, getStoredTheme } from '@forum/ui';
+import { renderApp } from '@forum/sdk/standalone';
 import App from './App';
 
 // Standalone page for the inbox team: the same App the shell loads, with its own providers.
-applyTheme(getStoredTheme());
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SdkProvider api={api}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </SdkProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
+renderApp(App);
