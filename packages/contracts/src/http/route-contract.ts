@@ -119,5 +119,9 @@ export function successStatus(route: RouteContract): number {
   return Math.min(...codes);
 }
 
+/** The schema of a route's success answer (what a client parses the response with). */
+export const successSchema = (route: RouteContract): z.ZodType =>
+  (route.responses[successStatus(route)] as RouteResponse).schema;
+
 /** Koa/path-to-regexp form of a contract path: {id} -> :id. */
 export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
