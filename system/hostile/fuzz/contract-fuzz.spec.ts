@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { routes, type RouteContract } from '@forum/contracts';
+import { routeKey, routes, type RouteContract } from '@forum/contracts';
 import {
   openDigest,
   type DbChange,
@@ -61,7 +61,7 @@ const STRICT_CHUNK = 250;
 const MIXED_CHUNK = 80;
 const TIMEOUT_MS = 5_000;
 
-const keyOf = (r: RouteContract) => `${r.method.toUpperCase()} ${r.path}`;
+const keyOf = (r: RouteContract): string => routeKey(r);
 
 interface Probe {
   route: RouteContract;

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { routes } from '@forum/contracts';
+import { routeKey, routes } from '@forum/contracts';
 import {
   PNG_1X1,
   adminSession,
@@ -801,7 +801,6 @@ const EXEMPT: Record<string, string> = {
   'POST /api/auth/reset-password': 'needs a mailed token; rate-limits.spec',
 };
 
-const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
 const isMutating = (r: { method: string }) => r.method !== 'get';
 const isPrivateRead = (r: { method: string; auth: string }) =>
   r.method === 'get' && (r.auth === 'required' || r.auth === 'admin');
@@ -813,8 +812,8 @@ test.describe('IDOR matrix', () => {
   test('the matrix covers every public mutating route and every private read route', () => {
     const required = routes
       .filter((r) => !r.internal && (isMutating(r) || isPrivateRead(r)))
-      .map(routeKey);
-    const known = new Set(routes.map(routeKey));
+      .map((r): string => routeKey(r));
+    const known = new Set(routes.map((r): string => routeKey(r)));
     const covered = new Set([...CASES.map((c) => c.route), ...Object.keys(EXEMPT)]);
     expect(
       required.filter((r) => !covered.has(r)),
