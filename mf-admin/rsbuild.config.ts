@@ -1,4 +1,4 @@
-import { defineRemoteConfig } from '../packages/build-config/remote';
+import { defineRemoteConfig } from '@forum/build-config/remote';
 
 export default defineRemoteConfig({
   name: 'admin',

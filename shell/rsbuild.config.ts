@@ -2,7 +2,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { sharedModules } from '../packages/build-config/shared';
+import { sharedModules } from '@forum/build-config/shared';
 
 const PORT = 3000;
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
