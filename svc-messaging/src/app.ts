@@ -1,40 +1,44 @@
 import type Koa from 'koa';
-import { createApp, type Auth, type Logger, type ReadinessCheck } from '@forum/service-kit';
-import type { EventSink, MessagingDeps } from './deps.js';
-import type { MessagingModels } from './models/index.js';
-import { internalRoutes } from './routes/internal.js';
-import { messageRoutes } from './routes/messages.js';
-import { notificationRoutes } from './routes/notifications.js';
+import type { Connection } from 'mongoose';
+import {
+  createApp,
+  serveRoutes,
+  type Auth,
+  type Logger,
+  type ReadinessCheck,
+  type ServiceHandlers,
+} from '@forum/service-kit';
+import type { MessagingDeps, Outbox } from './deps.js';
+import { createMessagingModels } from './models/index.js';
+import { internalHandlers } from './routes/internal.js';
+import { messageHandlers } from './routes/messages.js';
+import { notificationHandlers } from './routes/notifications.js';
 
 export const SERVICE_NAME = 'svc-messaging';
 
 export interface MessagingAppDeps {
   logger: Logger;
-  models: MessagingModels;
+  conn: Connection;
   auth: Auth;
   /** The event outbox (messaging.message.sent). */
-  events: EventSink;
+  outbox: Outbox;
   ready?: ReadinessCheck;
 }
 
 /** The messaging HTTP app without listen: tests serve it directly, main.ts runs it. */
-export function createMessagingApp({ logger, models, auth, events, ready }: MessagingAppDeps): Koa {
+export function createMessagingApp({ logger, conn, auth, outbox, ready }: MessagingAppDeps): Koa {
   const app = createApp({
     name: SERVICE_NAME,
     logger,
-    // Every model shares the service's one connection.
-    database: models.Conversation.db,
+    database: conn,
     ...(ready ? { ready } : {}),
   });
-  const deps: MessagingDeps = { models, events };
-  const routers = [
-    messageRoutes(deps, auth),
-    notificationRoutes(deps, auth),
-    internalRoutes(models),
-  ];
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
-  }
+  const deps: MessagingDeps = { models: createMessagingModels(conn), outbox };
+  const handlers: ServiceHandlers<'messaging'> = {
+    ...messageHandlers(deps),
+    ...notificationHandlers(deps),
+    ...internalHandlers(deps),
+  };
+  serveRoutes(app, { service: 'messaging', auth, handlers });
   return app;
 }

@@ -2,10 +2,10 @@ import type { EventOutbox } from '@forum/service-kit';
 import type { MessagingModels } from './models/index.js';
 
 /** Where use cases publish events: the outbox (stored next to the data, relayed with retry). */
-export type EventSink = Pick<EventOutbox, 'add'>;
+export type Outbox = Pick<EventOutbox, 'add'>;
 
 /** What use cases get. */
 export interface MessagingDeps {
   models: MessagingModels;
-  events: EventSink;
+  outbox: Outbox;
 }

@@ -7,4 +7,3 @@ export {
   type MessagingModels,
 } from './models/index.js';
 export { DIRECTORY_DURABLE } from './events/streams.js';
-export { NOTIFICATION_CONSUMERS } from './events/notification-consumers.js';

@@ -54,14 +54,6 @@ export async function startMessagingService(
   outbox.start();
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
-  const consumerDeps = {
-    js,
-    conn,
-    models,
-    logger: log,
-    maxDeliver: config.EVENT_MAX_DELIVER,
-    backoffBaseMs: config.EVENT_RETRY_BASE_MS,
-  };
   const consumers = [
     await startUserDirectoryConsumer({
       js,
@@ -72,17 +64,24 @@ export async function startMessagingService(
       maxDeliver: config.EVENT_MAX_DELIVER,
       onUserUpdated: (userId) => activeUsers.forget(userId),
     }),
-    ...(await startNotificationConsumers(consumerDeps)),
+    ...(await startNotificationConsumers({
+      js,
+      conn,
+      models,
+      logger: log,
+      maxDeliver: config.EVENT_MAX_DELIVER,
+      backoffBaseMs: config.EVENT_RETRY_BASE_MS,
+    })),
   ];
 
   const app = createMessagingApp({
     logger: log,
-    models,
+    conn,
     auth: createAuth({
       ...(authKeys ?? { jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href }),
       isActive: activeUsers.isActive,
     }),
-    events: outbox,
+    outbox,
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const running = await runService({

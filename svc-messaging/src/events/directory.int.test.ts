@@ -28,14 +28,15 @@ let producer: NatsConnection; // stands in for svc-identity
 let config: MessagingConfig;
 let service: RunningMessaging | undefined;
 
+const registeredData = (username: string, userId: string) => ({
+  user_id: userId,
+  username,
+  avatar_url: null,
+  created_at: new Date().toISOString(),
+  referred_by_user_id: null,
+});
 const registered = (username: string, userId: string) =>
-  createEvent(Subjects.UserRegistered, {
-    user_id: userId,
-    username,
-    avatar_url: null,
-    created_at: new Date().toISOString(),
-    referred_by_user_id: null,
-  });
+  createEvent(Subjects.UserRegistered, registeredData(username, userId));
 
 beforeAll(async () => {
   [devdb, nats] = await Promise.all([startDevDb(), startNats()]);
@@ -158,7 +159,7 @@ describe('user directory replica (identity.user.registered -> svc-messaging)', (
     outbox.start();
     try {
       await nats.kill();
-      await outbox.add(Subjects.UserRegistered, registered('Gina', '64b7f0c2a1b2c3d4e5f60704'));
+      await outbox.add(Subjects.UserRegistered, registeredData('Gina', '64b7f0c2a1b2c3d4e5f60704'));
       await nats.start();
       const res = await waitFor(
         async () => {

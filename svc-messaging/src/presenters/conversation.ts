@@ -1,4 +1,9 @@
-import type { ConversationDetailResponse, ConversationSummary } from '@forum/contracts';
+import type {
+  ConversationDetailResponse,
+  ConversationSummary,
+  CreateConversationResponse,
+  ListConversationsResponse,
+} from '@forum/contracts';
 import type { ConversationDoc } from '../models/conversation.js';
 import type { MessageDoc } from '../models/message.js';
 import { otherParticipant } from '../policies/conversation-policy.js';
@@ -20,17 +25,34 @@ export function presentConversationSummary(
   };
 }
 
-export function presentConversationDetail(
-  doc: ConversationDoc,
+export const presentConversationPage = (
+  page: { conversations: ConversationDoc[]; hasMore: boolean },
   viewerId: string,
-  page: { messages: MessageDoc[]; hasMore: boolean },
-): ConversationDetailResponse {
-  const { id, other_username, subject } = presentConversationSummary(doc, viewerId);
+): ListConversationsResponse => ({
+  conversations: page.conversations.map((c) => presentConversationSummary(c, viewerId)),
+  hasMore: page.hasMore,
+});
+
+/** The id sits at the top level too: the client navigates to /inbox/{id}. */
+export function presentStartedConversation(
+  started: { conversation: ConversationDoc; message: MessageDoc },
+  viewerId: string,
+): CreateConversationResponse {
   return {
-    id,
-    other_username,
-    subject,
-    messages: page.messages.map(presentMessage),
-    hasMore: page.hasMore,
+    id: started.conversation._id.toHexString(),
+    conversation: presentConversationSummary(started.conversation, viewerId),
+    message: presentMessage(started.message),
   };
+}
+
+export function presentConversationDetail(
+  {
+    conversation,
+    messages,
+    hasMore,
+  }: { conversation: ConversationDoc; messages: MessageDoc[]; hasMore: boolean },
+  viewerId: string,
+): ConversationDetailResponse {
+  const { id, other_username, subject } = presentConversationSummary(conversation, viewerId);
+  return { id, other_username, subject, messages: messages.map(presentMessage), hasMore };
 }

@@ -1,4 +1,4 @@
-import type { Message } from '@forum/contracts';
+import type { Message, SendMessageResponse } from '@forum/contracts';
 import type { MessageDoc } from '../models/message.js';
 
 export const presentMessage = (doc: MessageDoc): Message => ({
@@ -9,3 +9,9 @@ export const presentMessage = (doc: MessageDoc): Message => ({
   created_at: doc.created_at.toISOString(),
   is_read: doc.is_read ?? false,
 });
+
+/** "Returns the created message": its fields at the top level, and the same under `message`. */
+export function presentSentMessage(doc: MessageDoc): SendMessageResponse {
+  const message = presentMessage(doc);
+  return { ...message, message };
+}

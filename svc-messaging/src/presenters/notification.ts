@@ -1,4 +1,4 @@
-import type { Notification } from '@forum/contracts';
+import type { ListNotificationsResponse, Notification } from '@forum/contracts';
 import type { NotificationDoc } from '../models/notification.js';
 
 export const presentNotification = (doc: NotificationDoc): Notification => ({
@@ -10,4 +10,14 @@ export const presentNotification = (doc: NotificationDoc): Notification => ({
   created_at: doc.created_at.toISOString(),
   related_id: doc.related_id ?? null,
   post_id: doc.post_id ?? null,
+});
+
+export const presentNotificationPage = (page: {
+  notifications: NotificationDoc[];
+  totalCount: number;
+  hasMore: boolean;
+}): ListNotificationsResponse => ({
+  notifications: page.notifications.map(presentNotification),
+  totalCount: page.totalCount,
+  hasMore: page.hasMore,
 });

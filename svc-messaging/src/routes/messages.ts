@@ -1,78 +1,49 @@
-import { Router } from '@koa/router';
-import {
-  ConversationMessagesQuery,
-  CreateConversationBody,
-  ListConversationsQuery,
-  MessageTexts,
-  SendMessageBody,
-} from '@forum/contracts';
-import { parseQuery, type Auth } from '@forum/service-kit';
+import { MessageTexts } from '@forum/contracts';
 import type { MessagingDeps } from '../deps.js';
-import { caller, idParam, validBody } from '../http/validate.js';
 import {
   presentConversationDetail,
-  presentConversationSummary,
+  presentConversationPage,
+  presentStartedConversation,
 } from '../presenters/conversation.js';
-import { presentMessage } from '../presenters/message.js';
+import { presentMessage, presentSentMessage } from '../presenters/message.js';
 import { countUnreadMessages } from '../use-cases/count-unread-messages.js';
 import { getConversation } from '../use-cases/get-conversation.js';
 import { listConversations } from '../use-cases/list-conversations.js';
 import { markMessageRead } from '../use-cases/mark-message-read.js';
 import { sendMessage } from '../use-cases/send-message.js';
 import { startConversation } from '../use-cases/start-conversation.js';
+import type { MessagingHandlers } from './handlers.js';
+import { notFoundUnlessId } from './hidden-ids.js';
 
-const NOT_FOUND = MessageTexts.conversationNotFound;
+const hidden = [notFoundUnlessId(MessageTexts.conversationNotFound)];
 
 /** /api/messages: private conversations between two users (spec §7 Messages). */
-export function messageRoutes(deps: MessagingDeps, auth: Auth): Router {
-  const { models } = deps;
-  const router = new Router({ prefix: '/api/messages' });
-  router.use(auth.requireAuth);
-
-  router.get('/conversations', async (ctx) => {
-    const user = caller(ctx);
-    const page = await listConversations(models, user, parseQuery(ctx, ListConversationsQuery));
-    ctx.body = {
-      conversations: page.conversations.map((c) => presentConversationSummary(c, user.id)),
-      hasMore: page.hasMore,
-    };
-  });
-  router.post('/conversations', async (ctx) => {
-    const user = caller(ctx);
-    const { conversation, message } = await startConversation(
-      deps,
-      user,
-      validBody(ctx, CreateConversationBody),
-    );
-    ctx.status = 201;
-    ctx.body = {
-      id: conversation._id.toHexString(),
-      conversation: presentConversationSummary(conversation, user.id),
-      message: presentMessage(message),
-    };
-  });
-  router.get('/conversations/:id', async (ctx) => {
-    const user = caller(ctx);
-    const id = idParam(ctx, NOT_FOUND);
-    const query = parseQuery(ctx, ConversationMessagesQuery);
-    const { conversation, ...page } = await getConversation(models, user, id, query);
-    ctx.body = presentConversationDetail(conversation, user.id, page);
-  });
-  router.post('/conversations/:id/messages', async (ctx) => {
-    const user = caller(ctx);
-    const id = idParam(ctx, NOT_FOUND);
-    const { content } = validBody(ctx, SendMessageBody);
-    const message = presentMessage(await sendMessage(deps, user, id, content));
-    ctx.status = 201;
-    ctx.body = { ...message, message };
-  });
-  router.put('/messages/:id/read', async (ctx) => {
-    const user = caller(ctx);
-    const message = await markMessageRead(models, user, idParam(ctx, NOT_FOUND));
-    ctx.body = { message: presentMessage(message) };
-  });
-  router.get('/unread-count', async (ctx) => {
-    ctx.body = { unreadCount: await countUnreadMessages(models, caller(ctx)) };
-  });
-  return router;
-}
+export const messageHandlers = (deps: MessagingDeps) =>
+  ({
+    'GET /api/messages/conversations': async ({ user, query }) =>
+      presentConversationPage(await listConversations(deps.models, user, query), user.id),
+    'POST /api/messages/conversations': async ({ user, body }) =>
+      presentStartedConversation(await startConversation(deps, user, body), user.id),
+    'GET /api/messages/conversations/{id}': {
+      use: hidden,
+      handle: async ({ user, params, query }) =>
+        presentConversationDetail(
+          await getConversation(deps.models, user, params.id, query),
+          user.id,
+        ),
+    },
+    'POST /api/messages/conversations/{id}/messages': {
+      use: hidden,
+      handle: async ({ user, params, body }) =>
+        presentSentMessage(await sendMessage(deps, user, params.id, body.content)),
+    },
+    'PUT /api/messages/messages/{id}/read': {
+      use: hidden,
+      handle: async ({ user, params }) => ({
+        message: presentMessage(await markMessageRead(deps.models, user, params.id)),
+      }),
+    },
+    'GET /api/messages/unread-count': async ({ user }) => ({
+      unreadCount: await countUnreadMessages(deps.models, user),
+    }),
+  }) satisfies MessagingHandlers;

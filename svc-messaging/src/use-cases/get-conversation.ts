@@ -1,9 +1,8 @@
 import type { ConversationMessagesQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingModels } from '../models/index.js';
 import type { ConversationDoc } from '../models/conversation.js';
 import type { MessageDoc } from '../models/message.js';
-import { oid } from '../http/ids.js';
 import { findOwnConversation } from './shared/find-conversation.js';
 
 /**
@@ -40,7 +39,7 @@ async function markConversationRead(
   user: AuthUser,
 ): Promise<void> {
   const { modifiedCount } = await Message.updateMany(
-    { conversation_id: conversation._id, recipient_id: oid(user.id), is_read: false },
+    { conversation_id: conversation._id, recipient_id: toObjectId(user.id), is_read: false },
     { $set: { is_read: true, read_at: new Date() } },
   );
   if (modifiedCount > 0) {

@@ -1,8 +1,7 @@
 import type { ListConversationsQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingModels } from '../models/index.js';
 import type { ConversationDoc } from '../models/conversation.js';
-import { oid } from '../http/ids.js';
 
 /** One indexed query (participant_ids, last_message_at); one extra row tells hasMore. */
 export async function listConversations(
@@ -10,7 +9,7 @@ export async function listConversations(
   user: AuthUser,
   { page, limit }: ListConversationsQuery,
 ): Promise<{ conversations: ConversationDoc[]; hasMore: boolean }> {
-  const rows = await Conversation.find({ participant_ids: oid(user.id) })
+  const rows = await Conversation.find({ participant_ids: toObjectId(user.id) })
     .sort({ last_message_at: -1, _id: -1 })
     .skip((page - 1) * limit)
     .limit(limit + 1)

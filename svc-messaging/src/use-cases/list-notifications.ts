@@ -1,8 +1,7 @@
 import type { ListNotificationsQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingModels } from '../models/index.js';
 import type { NotificationDoc } from '../models/notification.js';
-import { oid } from '../http/ids.js';
 
 /** Newest first over the (user_id, created_at) index, plus the total for the dropdown. */
 export async function listNotifications(
@@ -10,7 +9,7 @@ export async function listNotifications(
   user: AuthUser,
   { page, limit }: ListNotificationsQuery,
 ): Promise<{ notifications: NotificationDoc[]; totalCount: number; hasMore: boolean }> {
-  const filter = { user_id: oid(user.id) };
+  const filter = { user_id: toObjectId(user.id) };
   const skip = (page - 1) * limit;
   const [notifications, totalCount] = await Promise.all([
     Notification.find(filter)

@@ -1,6 +1,5 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 
 /** PUT /notifications/mark-all-read: returns how many were unread. */
 export async function markAllNotificationsRead(
@@ -8,7 +7,7 @@ export async function markAllNotificationsRead(
   user: AuthUser,
 ): Promise<number> {
   const { modifiedCount } = await Notification.updateMany(
-    { user_id: oid(user.id), is_read: false },
+    { user_id: toObjectId(user.id), is_read: false },
     { $set: { is_read: true } },
   );
   return modifiedCount;

@@ -1,8 +1,7 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingModels } from '../models/index.js';
 import type { MessageDoc } from '../models/message.js';
 import { assertCanSeeMessage, assertIsRecipient } from '../policies/conversation-policy.js';
-import { oid } from '../http/ids.js';
 
 /**
  * PUT /messages/messages/{id}/read. Idempotent: only the update that flips is_read moves the
@@ -13,7 +12,7 @@ export async function markMessageRead(
   user: AuthUser,
   id: string,
 ): Promise<MessageDoc> {
-  const message = await Message.findById(oid(id)).lean<MessageDoc>();
+  const message = await Message.findById(toObjectId(id)).lean<MessageDoc>();
   assertCanSeeMessage(message, user);
   assertIsRecipient(message, user);
   const readAt = new Date();

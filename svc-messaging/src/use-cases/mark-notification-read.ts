@@ -1,8 +1,7 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingModels } from '../models/index.js';
 import type { NotificationDoc } from '../models/notification.js';
 import { assertOwnNotification } from '../policies/notification-policy.js';
-import { oid } from '../http/ids.js';
 
 /** PUT /notifications/{id}/read: own notifications only (others are a 404); idempotent. */
 export async function markNotificationRead(
@@ -11,7 +10,7 @@ export async function markNotificationRead(
   id: string,
 ): Promise<NotificationDoc> {
   const notification = await Notification.findOneAndUpdate(
-    { _id: oid(id), user_id: oid(user.id) },
+    { _id: toObjectId(id), user_id: toObjectId(user.id) },
     { $set: { is_read: true } },
     { returnDocument: 'after' },
   ).lean<NotificationDoc>();

@@ -130,3 +130,10 @@ export type MarkMessageReadResponse = z.infer<typeof MarkMessageReadResponse>;
 /** GET /api/messages/unread-count and /api/notifications/unread-count. */
 export const UnreadCountResponse = z.object({ unreadCount: z.number().int().nonnegative() });
 export type UnreadCountResponse = z.infer<typeof UnreadCountResponse>;
+
+/** GET /internal/directory/{username} on svc-messaging: who its directory replica knows. */
+export const DirectoryUserParams = z.object({ username: z.string().min(1).max(50) });
+export const DirectoryUserResponse = z.object({
+  user: z.object({ id: Id, username: z.string(), avatar_url: z.string().nullable() }),
+});
+export type DirectoryUserResponse = z.infer<typeof DirectoryUserResponse>;

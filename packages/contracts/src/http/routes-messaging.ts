@@ -4,6 +4,8 @@ import {
   ConversationMessagesQuery,
   CreateConversationBody,
   CreateConversationResponse,
+  DirectoryUserParams,
+  DirectoryUserResponse,
   ListConversationsQuery,
   ListConversationsResponse,
   MarkMessageReadResponse,
@@ -138,6 +140,19 @@ export const messagingRoutes = [
     responses: {
       200: { description: 'How many changed', schema: MarkAllNotificationsReadResponse },
       ...signedIn,
+    },
+  }),
+  messaging({
+    method: 'get',
+    path: '/internal/directory/{username}',
+    summary: "A user as messaging's directory replica has them (ignoring case)",
+    auth: 'none',
+    internal: true,
+    request: { params: DirectoryUserParams },
+    responses: {
+      200: { description: 'The user', schema: DirectoryUserResponse },
+      400: error('Invalid username'),
+      404: error('User not found'),
     },
   }),
 ] as const;

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { Subjects, createEvent } from '@forum/contracts';
+import { Subjects } from '@forum/contracts';
 import type { AuthUser } from '@forum/service-kit';
 import type { MessagingDeps } from '../../deps.js';
 import type { ConversationDoc } from '../../models/conversation.js';
@@ -15,7 +15,7 @@ const EVENT_PREVIEW = 200;
  * single-document atomic update), then publish messaging.message.sent through the outbox.
  */
 export async function appendMessage(
-  { models, events }: MessagingDeps,
+  { models, outbox }: MessagingDeps,
   conversation: ConversationDoc,
   sender: AuthUser,
   content: string,
@@ -41,18 +41,15 @@ export async function appendMessage(
     },
     { returnDocument: 'after' },
   ).lean<ConversationDoc>();
-  await events.add(
-    Subjects.MessageSent,
-    createEvent(Subjects.MessageSent, {
-      message_id: message._id.toHexString(),
-      conversation_id: conversation._id.toHexString(),
-      sender_id: sender.id,
-      sender_username: sender.username,
-      recipient_id: recipientId.toHexString(),
-      subject: conversation.subject,
-      content_preview: content.slice(0, EVENT_PREVIEW),
-      created_at: now.toISOString(),
-    }),
-  );
+  await outbox.add(Subjects.MessageSent, {
+    message_id: message._id.toHexString(),
+    conversation_id: conversation._id.toHexString(),
+    sender_id: sender.id,
+    sender_username: sender.username,
+    recipient_id: recipientId.toHexString(),
+    subject: conversation.subject,
+    content_preview: content.slice(0, EVENT_PREVIEW),
+    created_at: now.toISOString(),
+  });
   return { conversation: updated ?? conversation, message };
 }

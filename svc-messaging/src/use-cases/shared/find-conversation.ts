@@ -1,8 +1,7 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingModels } from '../../models/index.js';
 import type { ConversationDoc } from '../../models/conversation.js';
 import { assertParticipant } from '../../policies/conversation-policy.js';
-import { oid } from '../../http/ids.js';
 
 /** The conversation if the caller takes part in it; 404 'Conversation not found' otherwise. */
 export async function findOwnConversation(
@@ -10,7 +9,7 @@ export async function findOwnConversation(
   id: string,
   user: AuthUser,
 ): Promise<ConversationDoc> {
-  const conversation = await Conversation.findById(oid(id)).lean<ConversationDoc>();
+  const conversation = await Conversation.findById(toObjectId(id)).lean<ConversationDoc>();
   assertParticipant(conversation, user);
   return conversation;
 }
