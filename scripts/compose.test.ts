@@ -6,6 +6,7 @@ import { ROOT } from './lib/paths.js';
 
 interface ComposeService {
   image?: string;
+  command?: string[] | string;
   build?: string | { context?: string; dockerfile?: string; args?: Record<string, string> };
   healthcheck?: { test?: unknown; disable?: boolean };
   restart?: string;
@@ -89,6 +90,17 @@ describe('docker-compose.yml', () => {
     expect(services.mongo!.image).toMatch(/^mongo:(7|8)/);
     expect(services.nats!.image).toMatch(/^nats:/);
     expect(JSON.stringify(services.nats)).toContain('-js');
+  });
+
+  it('runs MongoDB as a replica set the services connect to as one (transactions need it)', () => {
+    const mongo = services.mongo!;
+    expect(JSON.stringify(mongo.command)).toContain('--replSet');
+    const check = JSON.stringify(mongo.healthcheck?.test);
+    expect(check, 'initiates the set on first start').toContain('rs.initiate');
+    expect(check, 'healthy only as primary').toContain('isWritablePrimary');
+    for (const name of ['svc-identity', 'svc-forum', 'svc-messaging']) {
+      expect(envOf(services[name]!).MONGO_URL, name).toMatch(/replicaSet=/);
+    }
   });
 
   for (const [name, service] of Object.entries(services)) {
