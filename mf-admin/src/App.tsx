@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '@forum/sdk';
 import { EmptyState, Spinner } from '@forum/ui';
+import { TEXTS } from './texts';
 import './admin.css';
 
 // The dashboard (and its data layer) is a chunk of its own; the chart inside it is another.
@@ -29,8 +30,8 @@ function AdminRoute() {
 function NotFound() {
   return (
     <EmptyState
-      title="Page not found"
-      message="The page you are looking for does not exist."
+      title={TEXTS.pageNotFound}
+      message={TEXTS.pageNotFoundText}
       data-testid="not-found"
     />
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { EmptyState, Spinner } from '@forum/ui';
-import { T } from './texts';
+import { TEXTS } from './texts';
 import './inbox.css';
 
 // Route-level chunks: the list/conversation screen and the new-message form load on their own.
@@ -9,7 +9,13 @@ const InboxPage = lazy(() => import('./pages/InboxPage'));
 const NewMessagePage = lazy(() => import('./pages/NewMessagePage'));
 
 function NotFound() {
-  return <EmptyState title={T.pageNotFound} message={T.pageNotFoundText} data-testid="not-found" />;
+  return (
+    <EmptyState
+      title={TEXTS.pageNotFound}
+      message={TEXTS.pageNotFoundText}
+      data-testid="not-found"
+    />
+  );
 }
 
 /** The inbox remote's routes (absolute paths, inside the host's router). */

@@ -1,5 +1,5 @@
 /** Every text the inbox shows (spec §2 "Inbox" / "New message", §5, §8). */
-export const T = {
+export const TEXTS = {
   messages: 'Messages',
   newMessage: 'New Message',
   conversations: 'Conversations',
@@ -15,6 +15,7 @@ export const T = {
   tryAgain: 'Try Again',
   typeMessage: 'Type your message...',
   sendMessage: 'Send message',
+  reply: 'Reply',
   failedSend: 'Failed to send message',
   signedOutInboxTitle: 'Sign in to view messages',
   signedOutInboxText: 'You need to be signed in to send and receive messages.',

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { Card, ErrorState, Spinner } from '@forum/ui';
 import { useAdminStats, useDailyUserStats } from '../api/admin';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, type UsersView } from '../lib/table';
-import { isForbidden, loadError, TEXTS } from '../lib/texts';
+import { isForbidden, loadError } from '../lib/loadError';
+import { TEXTS } from '../texts';
 import { CommunitiesTab } from './CommunitiesTab';
 import { OverviewTab } from './OverviewTab';
 import { Tabs, type TabDef } from './Tabs';
@@ -11,9 +12,9 @@ import { UsersTab } from './UsersTab';
 
 type TabKey = 'overview' | 'users' | 'communities';
 const TABS: ReadonlyArray<TabDef<TabKey>> = [
-  { key: 'overview', label: 'Overview' },
-  { key: 'users', label: 'Users' },
-  { key: 'communities', label: 'Communities' },
+  { key: 'overview', label: TEXTS.tabOverview },
+  { key: 'users', label: TEXTS.tabUsers },
+  { key: 'communities', label: TEXTS.tabCommunities },
 ];
 const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
 
@@ -58,7 +59,7 @@ export function AdminDashboard() {
                 if (daily.isError) void daily.refetch();
               }
         }
-        retryLabel="Retry"
+        retryLabel={TEXTS.retry}
       />
     );
   } else if (stats.isPending) {
@@ -75,7 +76,7 @@ export function AdminDashboard() {
 
   return (
     <Card className="admin-page" data-testid="admin-page">
-      <h1 className="admin-page__title">Admin Dashboard</h1>
+      <h1 className="admin-page__title">{TEXTS.title}</h1>
       {body}
     </Card>
   );

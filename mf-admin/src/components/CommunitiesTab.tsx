@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAdminCommunities } from '../api/admin';
 import { formatDateTime, formatFullDate, formatNumber } from '../lib/format';
-import { TEXTS } from '../lib/texts';
+import { TEXTS } from '../texts';
 import { SectionError } from './SectionError';
 import { EmptyRow, SkeletonRows } from './TableStateRows';
 
@@ -51,7 +51,7 @@ export function CommunitiesTab() {
             {!list ? <SkeletonRows count={3} colSpan={HEADERS.length} /> : null}
             {list && list.length === 0 ? (
               <EmptyRow colSpan={HEADERS.length} testId="communities-empty">
-                No communities yet.
+                {TEXTS.noCommunities}
               </EmptyRow>
             ) : null}
             {list?.map((c) => (

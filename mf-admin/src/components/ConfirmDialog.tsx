@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { Button } from '@forum/ui';
+import { TEXTS } from '../texts';
 
 /**
  * A modal confirmation (focus trapped, Escape cancels). Opened by a row button rather than a
@@ -54,7 +55,7 @@ export function ConfirmDialog({
           <div className="admin-dialog__actions">
             <Dialog.Close asChild>
               <Button variant="secondary" data-testid="confirm-cancel">
-                Cancel
+                {TEXTS.cancel}
               </Button>
             </Dialog.Close>
             <Button
@@ -63,7 +64,7 @@ export function ConfirmDialog({
               onClick={onConfirm}
               data-testid="confirm-ok"
             >
-              {pending ? 'Saving…' : confirmLabel}
+              {pending ? TEXTS.saving : confirmLabel}
             </Button>
           </div>
         </Dialog.Content>

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Alert, Button, Card, Skeleton } from '@forum/ui';
 import { useAdminStats, useDailyUserStats, type AdminStats } from '../api/admin';
 import { formatNumber } from '../lib/format';
-import { loadError, TEXTS } from '../lib/texts';
+import { loadError } from '../lib/loadError';
+import { TEXTS } from '../texts';
 import { SectionError } from './SectionError';
 
 const DailyUsersChart = lazy(() => import('./DailyUsersChart'));
@@ -30,7 +31,7 @@ export function OverviewTab() {
   return (
     <div className="admin-overview">
       <div className="admin-section__bar">
-        <h2 className="admin-section__title">Platform statistics</h2>
+        <h2 className="admin-section__title">{TEXTS.platformStatistics}</h2>
         <Button
           variant="secondary"
           size="sm"
@@ -41,7 +42,7 @@ export function OverviewTab() {
             void daily.refetch();
           }}
         >
-          Refresh
+          {TEXTS.refresh}
         </Button>
       </div>
       {statsError ? (

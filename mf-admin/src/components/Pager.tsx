@@ -1,5 +1,6 @@
 import { Button } from '@forum/ui';
 import { pageWindow } from '../lib/table';
+import { TEXTS } from '../texts';
 
 /** Previous, up to 5 page buttons around the current page (spec §9), Next. */
 export function Pager({
@@ -25,7 +26,7 @@ export function Pager({
         onClick={() => onPage(page - 1)}
         data-testid="pager-prev"
       >
-        Previous
+        {TEXTS.previous}
       </Button>
       <ul className="admin-pager__pages">
         {pageWindow(page, totalPages).map((n) => (
@@ -50,7 +51,7 @@ export function Pager({
         onClick={() => onPage(page + 1)}
         data-testid="pager-next"
       >
-        Next
+        {TEXTS.next}
       </Button>
     </nav>
   );

@@ -1,5 +1,6 @@
 import { ErrorState } from '@forum/ui';
-import { isForbidden, loadError } from '../lib/texts';
+import { isForbidden, loadError } from '../lib/loadError';
+import { TEXTS } from '../texts';
 
 /** A section's failed load: spec §8 text, the server's error under it, Retry unless a 403. */
 export function SectionError({
@@ -19,7 +20,7 @@ export function SectionError({
       title={title}
       message={detail}
       onRetry={isForbidden(error) ? undefined : onRetry}
-      retryLabel="Retry"
+      retryLabel={TEXTS.retry}
       data-testid={testId}
     />
   );

@@ -2,7 +2,7 @@ import { useUserActivation } from '../hooks/useUserActivation';
 import { useUsersList } from '../hooks/useUsersList';
 import { formatNumber } from '../lib/format';
 import { nextSort, type UsersView } from '../lib/table';
-import { TEXTS } from '../lib/texts';
+import { TEXTS } from '../texts';
 import { Pager } from './Pager';
 import { SectionError } from './SectionError';
 import { UserActivationDialog } from './users/UserActivationDialog';

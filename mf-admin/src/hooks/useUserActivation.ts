@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSetUserActive, type AdminUser } from '../api/admin';
+import { TEXTS } from '../texts';
 
 /**
  * Deactivating or reactivating a user after confirmation: the user asked about (`target`), the
@@ -32,7 +33,7 @@ export function useUserActivation() {
         { user: target, isActive },
         {
           onSuccess: ({ user }) => {
-            setAnnouncement(`${user.username} was ${isActive ? 'reactivated' : 'deactivated'}.`);
+            setAnnouncement((isActive ? TEXTS.reactivated : TEXTS.deactivated)(user.username));
             setTarget(null);
           },
         },

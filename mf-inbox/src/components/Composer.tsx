@@ -3,7 +3,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@forum/ui';
 import { useSendMessage } from '../api';
-import { T } from '../texts';
+import { TEXTS } from '../texts';
 
 /** The reply box: Enter sends, Shift+Enter adds a line break (spec §2, §4 send-message states). */
 export function Composer({
@@ -51,12 +51,12 @@ export function Composer({
     <form className="inbox-composer" onSubmit={onSubmit} data-testid="composer">
       {send.isError ? (
         <Alert variant="error" className="inbox-composer__error" data-testid="send-error">
-          <span id={errorId}>{T.failedSend}</span>
+          <span id={errorId}>{TEXTS.failedSend}</span>
         </Alert>
       ) : null}
       <div className="inbox-composer__row">
         <label id={labelId} className="ui-sr-only" htmlFor={`${labelId}-input`}>
-          Reply
+          {TEXTS.reply}
         </label>
         <textarea
           id={`${labelId}-input`}
@@ -64,7 +64,7 @@ export function Composer({
           className="ui-input inbox-composer__input"
           rows={2}
           autoFocus={focusReply}
-          placeholder={T.typeMessage}
+          placeholder={TEXTS.typeMessage}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -75,7 +75,7 @@ export function Composer({
           type="submit"
           className="ui-button ui-button--primary inbox-composer__send"
           disabled={disabled}
-          aria-label={T.sendMessage}
+          aria-label={TEXTS.sendMessage}
           aria-busy={send.isPending || undefined}
           data-testid="send-button"
         >

@@ -9,7 +9,7 @@ import {
   formatRelativeTime,
 } from '@forum/ui';
 import { useConversations } from '../api';
-import { T } from '../texts';
+import { TEXTS } from '../texts';
 import { useNow } from '../hooks/useNow';
 import { InitialAvatar } from './Avatar';
 
@@ -25,16 +25,16 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
   } else if (query.isError && conversations.length === 0) {
     body = (
       <ErrorState
-        title={T.failedConversations}
+        title={TEXTS.failedConversations}
         onRetry={() => void query.refetch()}
-        retryLabel={T.tryAgain}
+        retryLabel={TEXTS.tryAgain}
         data-testid="conversations-error"
       />
     );
   } else if (conversations.length === 0) {
     body = (
       <p className="inbox-list__empty" data-testid="conversations-empty">
-        {T.noConversations}
+        {TEXTS.noConversations}
       </p>
     );
   } else {
@@ -97,7 +97,7 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
               disabled={query.isFetchingNextPage}
               data-testid="conversations-load-more"
             >
-              {T.loadMoreConversations}
+              {TEXTS.loadMoreConversations}
             </Button>
           </div>
         ) : null}
@@ -112,7 +112,7 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
       data-testid="conversations"
     >
       <h2 id="inbox-conversations-title" className="inbox-list__title">
-        {T.conversations}
+        {TEXTS.conversations}
       </h2>
       <div className="inbox-list__scroll" data-testid="conversations-scroll">
         {body}

@@ -3,7 +3,7 @@ import { useSession } from '@forum/sdk';
 import { Button, ErrorState, Spinner, cx, formatRelativeTime } from '@forum/ui';
 import { flattenMessages, isNotFound, useConversation, useRefreshInboxCounters } from '../api';
 import type { Message } from '../api';
-import { T } from '../texts';
+import { TEXTS } from '../texts';
 import { useNow } from '../hooks/useNow';
 import { InitialAvatar } from './Avatar';
 import { Composer } from './Composer';
@@ -63,16 +63,16 @@ export function ConversationView({ id }: { id: string }) {
     if (isNotFound(query.error)) {
       return (
         <div className="ui-state ui-state--error" role="alert" data-testid="conversation-not-found">
-          <p className="ui-state__title">{T.notFoundTitle}</p>
-          <p className="ui-state__text">{T.notFoundText}</p>
+          <p className="ui-state__title">{TEXTS.notFoundTitle}</p>
+          <p className="ui-state__text">{TEXTS.notFoundText}</p>
         </div>
       );
     }
     return (
       <ErrorState
-        title={T.failedConversation}
+        title={TEXTS.failedConversation}
         onRetry={() => void query.refetch()}
-        retryLabel={T.tryAgain}
+        retryLabel={TEXTS.tryAgain}
         data-testid="conversation-error"
       />
     );
@@ -127,7 +127,7 @@ export function ConversationView({ id }: { id: string }) {
               disabled={query.isFetchingNextPage}
               data-testid="messages-load-earlier"
             >
-              {T.loadEarlier}
+              {TEXTS.loadEarlier}
             </Button>
           </div>
         ) : null}

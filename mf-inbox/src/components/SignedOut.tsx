@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card, buttonClassName } from '@forum/ui';
-import { T } from '../texts';
+import { TEXTS } from '../texts';
 
 /** What a signed-out visitor sees on an inbox page, with a way to sign in. */
 export function SignedOut({ title, text }: { title: string; text: string }) {
@@ -14,7 +14,7 @@ export function SignedOut({ title, text }: { title: string; text: string }) {
           {text}
         </p>
         <Link to="/login" className={buttonClassName('primary')} data-testid="inbox-signin-link">
-          {T.signIn}
+          {TEXTS.signIn}
         </Link>
       </div>
     </Card>

@@ -4,7 +4,7 @@ import { Card, Spinner, buttonClassName } from '@forum/ui';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
 import { SignedOut } from '../components/SignedOut';
-import { T } from '../texts';
+import { TEXTS } from '../texts';
 
 /** /inbox and /inbox/{conversationId}: the list on the left, the open conversation on the right. */
 export default function InboxPage() {
@@ -13,7 +13,7 @@ export default function InboxPage() {
   const { status } = useSession();
   if (status === 'loading') return <Spinner block label="Loading" data-testid="inbox-loading" />;
   if (status === 'signed-out') {
-    return <SignedOut title={T.signedOutInboxTitle} text={T.signedOutInboxText} />;
+    return <SignedOut title={TEXTS.signedOutInboxTitle} text={TEXTS.signedOutInboxText} />;
   }
   const to = params.get('to');
   const newHref = to ? `/inbox/new?${new URLSearchParams({ to }).toString()}` : '/inbox/new';
@@ -21,13 +21,13 @@ export default function InboxPage() {
   return (
     <Card className="inbox-page" data-testid="inbox-page">
       <div className="inbox-page__head">
-        <h1 className="inbox-page__title">{T.messages}</h1>
+        <h1 className="inbox-page__title">{TEXTS.messages}</h1>
         <Link
           to={newHref}
           className={buttonClassName('primary', 'sm')}
           data-testid="new-message-link"
         >
-          {T.newMessage}
+          {TEXTS.newMessage}
         </Link>
       </div>
       <div className="inbox-layout">
@@ -37,8 +37,8 @@ export default function InboxPage() {
             <ConversationView key={conversationId} id={conversationId} />
           ) : (
             <div className="ui-state" data-testid="conversation-placeholder">
-              <p className="ui-state__title">{T.selectTitle}</p>
-              <p className="ui-state__text">{T.selectText}</p>
+              <p className="ui-state__title">{TEXTS.selectTitle}</p>
+              <p className="ui-state__text">{TEXTS.selectText}</p>
             </div>
           )}
         </div>

@@ -5,7 +5,7 @@ import { errorMessage, useSession } from '@forum/sdk';
 import { Alert, Button, Card, Spinner, TextField, buttonClassName, cx } from '@forum/ui';
 import { useStartConversation } from '../api';
 import { SignedOut } from '../components/SignedOut';
-import { T } from '../texts';
+import { TEXTS } from '../texts';
 
 type FieldName = 'to' | 'subject' | 'content';
 
@@ -17,7 +17,7 @@ export default function NewMessagePage() {
   const { status } = useSession();
   if (status === 'loading') return <Spinner block label="Loading" data-testid="inbox-loading" />;
   if (status === 'signed-out') {
-    return <SignedOut title={T.signedOutNewTitle} text={T.signedOutNewText} />;
+    return <SignedOut title={TEXTS.signedOutNewTitle} text={TEXTS.signedOutNewText} />;
   }
   return <NewMessageForm />;
 }
@@ -96,8 +96,8 @@ function NewMessageForm() {
 
   return (
     <Card className="inbox-page inbox-new" data-testid="inbox-new-page">
-      <h1 className="inbox-page__title">{T.newMessage}</h1>
-      <p className="inbox-new__subtitle">{T.newSubtitle}</p>
+      <h1 className="inbox-page__title">{TEXTS.newMessage}</h1>
+      <p className="inbox-new__subtitle">{TEXTS.newSubtitle}</p>
       <form
         className="inbox-new__form"
         onSubmit={onSubmit}
@@ -106,7 +106,7 @@ function NewMessageForm() {
       >
         <div className="ui-field">
           <label className="ui-field__label" htmlFor={`${hintId}-to`}>
-            {T.to}
+            {TEXTS.to}
           </label>
           <div className={cx('inbox-prefixed', invalid('to') && 'inbox-prefixed--invalid')}>
             <span className="inbox-prefixed__prefix" aria-hidden="true">
@@ -115,7 +115,7 @@ function NewMessageForm() {
             <input
               id={`${hintId}-to`}
               className="ui-input inbox-prefixed__input"
-              placeholder={T.toPlaceholder}
+              placeholder={TEXTS.toPlaceholder}
               value={values.to}
               onChange={(e) => set('to')(e.target.value)}
               onBlur={touch('to')}
@@ -132,12 +132,12 @@ function NewMessageForm() {
             />
           </div>
           <p id={`${hintId}-to-hint`} className="ui-field__hint">
-            {T.toHint}
+            {TEXTS.toHint}
           </p>
         </div>
         <TextField
-          label={T.subject}
-          placeholder={T.subjectPlaceholder}
+          label={TEXTS.subject}
+          placeholder={TEXTS.subjectPlaceholder}
           value={values.subject}
           onChange={(e) => set('subject')(e.target.value)}
           onBlur={touch('subject')}
@@ -150,13 +150,13 @@ function NewMessageForm() {
         />
         <div className="ui-field">
           <label className="ui-field__label" htmlFor={messageId}>
-            {T.message}
+            {TEXTS.message}
           </label>
           <textarea
             id={messageId}
             className={cx('ui-input inbox-new__content', invalid('content') && 'ui-input--invalid')}
             rows={6}
-            placeholder={T.messagePlaceholder}
+            placeholder={TEXTS.messagePlaceholder}
             value={values.content}
             onChange={(e) => set('content')(e.target.value)}
             onBlur={touch('content')}
@@ -167,19 +167,19 @@ function NewMessageForm() {
             data-testid="new-message-content"
           />
           <p id={`${messageId}-hint`} className="ui-field__hint">
-            {T.messageHint}
+            {TEXTS.messageHint}
           </p>
         </div>
         <div aria-live="polite">
           {showRequired ? (
             <p id={requiredId} className="ui-field__error" data-testid="new-message-required">
-              {T.allFieldsRequired}
+              {TEXTS.allFieldsRequired}
             </p>
           ) : null}
         </div>
         {start.isError ? (
           <Alert variant="error" data-testid="new-message-error">
-            {errorMessage(start.error, T.failedStart)}
+            {errorMessage(start.error, TEXTS.failedStart)}
           </Alert>
         ) : null}
         <div className="inbox-new__actions">
@@ -188,7 +188,7 @@ function NewMessageForm() {
             className={buttonClassName('secondary')}
             data-testid="new-message-cancel"
           >
-            {T.cancel}
+            {TEXTS.cancel}
           </Link>
           <Button
             type="submit"
@@ -196,7 +196,7 @@ function NewMessageForm() {
             aria-busy={start.isPending || undefined}
             data-testid="new-message-submit"
           >
-            {start.isPending ? T.sending : T.send}
+            {start.isPending ? TEXTS.sending : TEXTS.send}
           </Button>
         </div>
       </form>

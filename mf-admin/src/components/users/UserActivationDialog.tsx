@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { errorMessage } from '@forum/sdk';
 import type { AdminUser } from '../../api/admin';
-import { TEXTS } from '../../lib/texts';
+import { TEXTS } from '../../texts';
 import { ConfirmDialog } from '../ConfirmDialog';
 
 /** Asks before deactivating or reactivating `target` (open while it is set). */
@@ -23,13 +23,13 @@ export function UserActivationDialog({
   return (
     <ConfirmDialog
       open={target !== null}
-      title={target ? `${target.is_active ? 'Deactivate' : 'Reactivate'} ${target.username}?` : ''}
-      description={
-        target?.is_active
-          ? 'They are signed out everywhere and cannot sign in until reactivated.'
-          : 'They can sign in again.'
+      title={
+        target
+          ? `${target.is_active ? TEXTS.deactivate : TEXTS.reactivate} ${target.username}?`
+          : ''
       }
-      confirmLabel={target?.is_active ? 'Deactivate' : 'Reactivate'}
+      description={target?.is_active ? TEXTS.deactivateText : TEXTS.reactivateText}
+      confirmLabel={target?.is_active ? TEXTS.deactivate : TEXTS.reactivate}
       danger={target?.is_active ?? false}
       pending={pending}
       error={error === null ? null : errorMessage(error, TEXTS.updateUser)}

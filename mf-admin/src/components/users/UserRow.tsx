@@ -1,5 +1,6 @@
 import type { AdminUser } from '../../api/admin';
 import { formatDateTime, formatFullDate, formatNumber, onlineStatus } from '../../lib/format';
+import { TEXTS } from '../../texts';
 
 function Flag({ on, yes, no, testId }: { on: boolean; yes: string; no: string; testId: string }) {
   return (
@@ -47,25 +48,30 @@ export function UserRow({
         {formatNumber(user.total_score)}
       </td>
       <td>
-        <Flag on={user.is_active} yes="Active" no="Inactive" testId="user-active" />
+        <Flag on={user.is_active} yes={TEXTS.active} no={TEXTS.inactive} testId="user-active" />
       </td>
       <td>
-        <Flag on={user.email_verified} yes="Verified" no="Unverified" testId="user-verified" />
+        <Flag
+          on={user.email_verified}
+          yes={TEXTS.verified}
+          no={TEXTS.unverified}
+          testId="user-verified"
+        />
       </td>
       <td>
         {self ? (
           <span className="admin-muted" data-testid="user-self">
-            You
+            {TEXTS.you}
           </span>
         ) : (
           <button
             type="button"
             className={`ui-button ui-button--sm ${user.is_active ? 'ui-button--danger' : 'ui-button--secondary'}`}
-            aria-label={`${user.is_active ? 'Deactivate' : 'Reactivate'} ${user.username}`}
+            aria-label={`${user.is_active ? TEXTS.deactivate : TEXTS.reactivate} ${user.username}`}
             onClick={(event) => onToggleActive(event.currentTarget)}
             data-testid="user-toggle-active"
           >
-            {user.is_active ? 'Deactivate' : 'Reactivate'}
+            {user.is_active ? TEXTS.deactivate : TEXTS.reactivate}
           </button>
         )}
       </td>

@@ -6,6 +6,7 @@ import type { SortState } from '../../lib/table';
 import { EmptyRow, SkeletonRows } from '../TableStateRows';
 import { SortHeader } from './SortHeader';
 import { UserRow } from './UserRow';
+import { TEXTS } from '../../texts';
 
 const COLUMNS: Array<{ key: AdminUserSort | null; label: string; className?: string }> = [
   { key: 'username', label: 'Username' },
@@ -70,7 +71,7 @@ export function UsersTable({
           {!users ? <SkeletonRows count={5} colSpan={COLUMNS.length} /> : null}
           {users && users.length === 0 ? (
             <EmptyRow colSpan={COLUMNS.length} testId="users-empty">
-              No users found.
+              {TEXTS.noUsers}
             </EmptyRow>
           ) : null}
           {users?.map((u) => (

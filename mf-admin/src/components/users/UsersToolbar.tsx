@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { isPageSize, PAGE_SIZES, type UsersView } from '../../lib/table';
+import { TEXTS } from '../../texts';
 
 /** Search and page size of the users table; both go back to page 1. */
 export function UsersToolbar({
@@ -15,13 +16,13 @@ export function UsersToolbar({
     <div className="admin-toolbar">
       <div className="ui-field admin-toolbar__search">
         <label className="ui-field__label" htmlFor={searchId}>
-          Search users
+          {TEXTS.searchUsers}
         </label>
         <input
           id={searchId}
           type="search"
           className="ui-input"
-          placeholder="Username or email"
+          placeholder={TEXTS.searchPlaceholder}
           value={view.search}
           maxLength={100}
           onChange={(e) => onChange({ search: e.target.value, page: 1 })}
@@ -30,7 +31,7 @@ export function UsersToolbar({
       </div>
       <div className="ui-field admin-toolbar__size">
         <label className="ui-field__label" htmlFor={sizeId}>
-          Users per page
+          {TEXTS.usersPerPage}
         </label>
         <select
           id={sizeId}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@forum/sdk';
-import { isForbidden, loadError, TEXTS } from './texts';
+import { TEXTS } from '../texts';
+import { isForbidden, loadError } from './loadError';
 
 const http = (status: number, serverMessage?: string) =>
   new ApiError({

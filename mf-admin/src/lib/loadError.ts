@@ -1,16 +1,5 @@
-import { ADMIN_DENIED } from '@forum/contracts';
 import { isApiError } from '@forum/sdk';
-
-/** Spec §8, admin rows. */
-export const TEXTS = {
-  stats: 'Failed to load platform statistics',
-  users: 'Failed to load users data',
-  communities: 'Failed to load communities data',
-  daily: 'Failed to load daily user statistics',
-  initial: 'Failed to load admin data',
-  denied: ADMIN_DENIED,
-  updateUser: 'Failed to update user',
-} as const;
+import { TEXTS } from '../texts';
 
 export function isForbidden(error: unknown): boolean {
   return isApiError(error) && error.status === 403;
