@@ -34,7 +34,7 @@ RUN npx tsc -b
 # Only production dependencies go to the final image.
 RUN npm prune --omit=dev --no-audit --no-fund
 
-FROM ${NODE_IMAGE}
+FROM ${NODE_IMAGE} AS service
 ARG SERVICE
 ENV NODE_ENV=production
 WORKDIR /app
