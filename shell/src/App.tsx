@@ -6,6 +6,7 @@ import { Header } from './header/Header';
 import { InviteHost } from './invite/InviteHost';
 import { RemoteSlot } from './RemoteSlot';
 import { remoteForPath } from './routeTable';
+import { TEXTS } from './texts';
 import './shell.css';
 
 // Route-level code splitting: the auth and legal pages are chunks of their own.
@@ -48,10 +49,10 @@ export default function App() {
       <footer className="shell-footer" data-testid="app-footer">
         <nav aria-label="Legal" className="shell-footer__nav">
           <Link to="/terms" data-testid="footer-terms">
-            Terms of Service
+            {TEXTS.termsOfService}
           </Link>
           <Link to="/privacy" data-testid="footer-privacy">
-            Privacy Policy
+            {TEXTS.privacyPolicy}
           </Link>
         </nav>
       </footer>

@@ -3,6 +3,7 @@ import type { ErrorInfo, ReactNode } from 'react';
 import { Button, Spinner } from '@forum/ui';
 import { loadRemoteApp, markRemoteFailed } from './remotes';
 import type { RemoteName } from './remotes';
+import { TEXTS } from './texts';
 
 interface BoundaryProps {
   name: RemoteName;
@@ -32,12 +33,10 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
         data-testid="remote-fallback"
         data-remote={this.props.name}
       >
-        <p className="shell-remote-fallback__title">This part of the site failed to load.</p>
-        <p className="shell-remote-fallback__text">
-          Check your connection and try again. The rest of the site still works.
-        </p>
+        <p className="shell-remote-fallback__title">{TEXTS.remoteFailed}</p>
+        <p className="shell-remote-fallback__text">{TEXTS.remoteFailedText}</p>
         <Button variant="secondary" onClick={this.props.onRetry} data-testid="remote-retry">
-          Retry
+          {TEXTS.retry}
         </Button>
       </div>
     );

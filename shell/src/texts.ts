@@ -1,3 +1,81 @@
-/** Helper text under password fields (spec §5: uppercase, lowercase and a number). */
-export const PASSWORD_HINT =
-  'At least 8 characters, including an uppercase letter, a lowercase letter and a number.';
+/** The shell's texts (spec §2 header, §5 sign-in / sign-up / password reset, §8, §9 invite). */
+export const TEXTS = {
+  // Header and user menu
+  home: 'Home',
+  communities: 'Communities',
+  invite: 'Invite',
+  inviteFriends: 'Invite Friends',
+  signIn: 'Sign in',
+  signUp: 'Sign up',
+  profile: 'Profile',
+  saved: 'Saved',
+  inbox: 'Inbox',
+  adminPanel: 'Admin Panel',
+  signOut: 'Sign out',
+  termsOfService: 'Terms of Service',
+  privacyPolicy: 'Privacy Policy',
+  // A remote that failed to load
+  remoteFailed: 'This part of the site failed to load.',
+  remoteFailedText: 'Check your connection and try again. The rest of the site still works.',
+  retry: 'Retry',
+  // Sign in, sign up, password reset
+  emailOrUsername: 'Email or Username',
+  username: 'Username',
+  usernameHint: '3 to 50 letters and numbers. It cannot be changed later.',
+  email: 'Email',
+  password: 'Password',
+  /** Helper text under password fields (spec §5: uppercase, lowercase and a number). */
+  passwordHint:
+    'At least 8 characters, including an uppercase letter, a lowercase letter and a number.',
+  confirmPassword: 'Confirm password',
+  rememberMe: 'Remember me',
+  forgotPassword: 'Forgot password?',
+  signingIn: 'Signing in...',
+  createAnAccount: 'Create an account',
+  createYourAccount: 'Create your account',
+  creatingAccount: 'Creating account...',
+  loginFailed: 'An error occurred during login',
+  registerFailed: 'An error occurred during registration',
+  forgotTitle: 'Forgot your password?',
+  sendResetLink: 'Send reset link',
+  sending: 'Sending...',
+  backToSignIn: 'Back to sign in',
+  requestResetFailed: 'An error occurred while requesting a reset link',
+  resetTitle: 'Set a new password',
+  resetLead: 'Choose a new password for your account.',
+  newPassword: 'New password',
+  confirmNewPassword: 'Confirm new password',
+  setNewPassword: 'Set new password',
+  saving: 'Saving...',
+  requestNewLink: 'Request a new link',
+  resetFailed: 'An error occurred while resetting your password',
+  // Not found
+  pageNotFound: 'Page not found',
+  goHome: 'Go Home',
+  browseCommunities: 'Browse Communities',
+  // Notifications
+  notifications: 'Notifications',
+  markAllRead: 'Mark all read',
+  loadingNotifications: 'Loading notifications...',
+  notificationsFailed: 'Failed to load notifications',
+  noNotifications: 'No notifications yet',
+  loading: 'Loading...',
+  loadMore: 'Load more',
+  // Invite
+  inviteText:
+    'Share your personal link. Everyone who signs up with it counts as a friend you brought to the community.',
+  referralLinkFailed: 'Failed to load your referral link',
+  tryAgain: 'Try Again',
+  yourReferralLink: 'Your referral link',
+  copy: 'Copy',
+  linkCopied: 'Link copied!',
+  shareLink: 'Share Link',
+  shareTitle: 'Join me on Forum',
+  shareText: 'Join me on Forum, a community discussion platform.',
+  friendJoined: 'friend joined',
+  friendsJoined: 'friends joined',
+  loadingProgress: 'Loading your progress...',
+  moreFriendsNeeded: (n: number) =>
+    `${n} more ${n === 1 ? 'friend' : 'friends'} needed for the Community Builder badge`,
+  badgeEarned: 'You earned the Community Builder badge!',
+} as const;

@@ -5,6 +5,7 @@ import { Button, buttonClassName } from '@forum/ui';
 import { openInvite } from '../invite/inviteStore';
 import { CloseIcon, MenuIcon } from './icons';
 import { ThemeToggle } from './ThemeToggle';
+import { TEXTS } from '../texts';
 
 // The bell and the user menu (Radix) load after the first paint, only for signed-in users.
 const SignedInControls = lazy(() => import('./SignedInControls'));
@@ -64,10 +65,10 @@ export function Header() {
         </Link>
         <nav className="shell-nav" aria-label="Main">
           <NavLink to="/" end className={navClass} data-testid="nav-home">
-            Home
+            {TEXTS.home}
           </NavLink>
           <NavLink to="/communities" className={navClass} data-testid="nav-communities">
-            Communities
+            {TEXTS.communities}
           </NavLink>
         </nav>
         <div className="shell-header__actions">
@@ -79,7 +80,7 @@ export function Header() {
               onClick={(e) => openInvite(e.currentTarget)}
               data-testid="header-invite"
             >
-              Invite
+              {TEXTS.invite}
             </Button>
           ) : null}
           <ThemeToggle />
@@ -96,14 +97,14 @@ export function Header() {
                 className={buttonClassName('secondary', 'sm')}
                 data-testid="nav-signin"
               >
-                Sign in
+                {TEXTS.signIn}
               </Link>
               <Link
                 to="/register"
                 className={buttonClassName('primary', 'sm')}
                 data-testid="nav-signup"
               >
-                Sign up
+                {TEXTS.signUp}
               </Link>
             </span>
           )}
@@ -117,10 +118,10 @@ export function Header() {
         data-testid="mobile-nav"
       >
         <NavLink to="/" end className={navClass} data-testid="mobile-nav-home">
-          Home
+          {TEXTS.home}
         </NavLink>
         <NavLink to="/communities" className={navClass} data-testid="mobile-nav-communities">
-          Communities
+          {TEXTS.communities}
         </NavLink>
         {signedIn ? (
           <button
@@ -132,15 +133,15 @@ export function Header() {
             }}
             data-testid="mobile-nav-invite"
           >
-            Invite Friends
+            {TEXTS.inviteFriends}
           </button>
         ) : status === 'signed-out' ? (
           <>
             <NavLink to="/login" className={navClass} data-testid="mobile-nav-signin">
-              Sign in
+              {TEXTS.signIn}
             </NavLink>
             <NavLink to="/register" className={navClass} data-testid="mobile-nav-signup">
-              Sign up
+              {TEXTS.signUp}
             </NavLink>
           </>
         ) : null}

@@ -6,6 +6,7 @@ import type { SessionUser } from '@forum/sdk';
 import { CountBadge, formatCount } from '@forum/ui';
 import { openInvite } from '../invite/inviteStore';
 import { ChevronDownIcon } from './icons';
+import { TEXTS } from '../texts';
 
 export function Avatar({ user }: { user: SessionUser }) {
   if (user.avatar_url) {
@@ -63,17 +64,17 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <DropdownMenu.Separator className="shell-menu__separator" />
           <DropdownMenu.Item asChild className="shell-menu__item">
             <Link to={`/u/${encodeURIComponent(user.username)}`} data-testid="menu-profile">
-              Profile
+              {TEXTS.profile}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="shell-menu__item">
             <Link to="/saved" data-testid="menu-saved">
-              Saved
+              {TEXTS.saved}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="shell-menu__item">
             <Link to="/inbox" data-testid="menu-inbox">
-              <span>Inbox</span>
+              <span>{TEXTS.inbox}</span>
               {inboxUnread > 0 ? (
                 <>
                   <CountBadge count={inboxUnread} data-testid="inbox-unread-badge" />
@@ -89,12 +90,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
             }}
             data-testid="menu-invite"
           >
-            Invite Friends
+            {TEXTS.inviteFriends}
           </DropdownMenu.Item>
           {user.is_admin ? (
             <DropdownMenu.Item asChild className="shell-menu__item">
               <Link to="/admin" data-testid="menu-admin">
-                Admin Panel
+                {TEXTS.adminPanel}
               </Link>
             </DropdownMenu.Item>
           ) : null}
@@ -107,7 +108,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             }}
             data-testid="menu-signout"
           >
-            Sign out
+            {TEXTS.signOut}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
+import { COMMUNITY_BUILDER_REFERRALS } from '@forum/contracts';
 import { queryKeys, useApi } from '@forum/sdk';
 import type { SessionUser } from '@forum/sdk';
 import { Button, Spinner } from '@forum/ui';
 import { CloseIcon } from '../header/icons';
 import { closeInvite, takeInviteOpener } from './inviteStore';
+import { TEXTS } from '../texts';
 
-/** Spec §9: Community Builder needs 3 completed referrals; copy confirmation lasts 2 s. */
-export const COMMUNITY_BUILDER_REFERRALS = 3;
+/** Spec §9: the copy confirmation lasts 2 s. */
 export const COPY_CONFIRMATION_MS = 2_000;
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
@@ -78,8 +79,8 @@ export default function InviteModal({ open, user }: { open: boolean; user: Sessi
     if (!link) return;
     try {
       await navigator.share({
-        title: 'Join me on Forum',
-        text: 'Join me on Forum, a community discussion platform.',
+        title: TEXTS.shareTitle,
+        text: TEXTS.shareText,
         url: link,
       });
     } catch {
@@ -113,7 +114,7 @@ export default function InviteModal({ open, user }: { open: boolean; user: Sessi
           }}
         >
           <div className="shell-dialog__header">
-            <Dialog.Title className="shell-dialog__title">Invite Friends</Dialog.Title>
+            <Dialog.Title className="shell-dialog__title">{TEXTS.inviteFriends}</Dialog.Title>
             <Dialog.Close asChild>
               <button
                 type="button"
@@ -125,16 +126,13 @@ export default function InviteModal({ open, user }: { open: boolean; user: Sessi
               </button>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="shell-dialog__text">
-            Share your personal link. Everyone who signs up with it counts as a friend you brought
-            to the community.
-          </Dialog.Description>
+          <Dialog.Description className="shell-dialog__text">{TEXTS.inviteText}</Dialog.Description>
 
           {code.isError ? (
             <div className="shell-dialog__error" role="alert" data-testid="invite-error">
-              <p>Failed to load your referral link</p>
+              <p>{TEXTS.referralLinkFailed}</p>
               <Button variant="secondary" size="sm" onClick={() => void code.refetch()}>
-                Try Again
+                {TEXTS.tryAgain}
               </Button>
             </div>
           ) : code.isPending ? (
@@ -142,7 +140,7 @@ export default function InviteModal({ open, user }: { open: boolean; user: Sessi
           ) : (
             <>
               <label className="ui-field__label" htmlFor={linkId}>
-                Your referral link
+                {TEXTS.yourReferralLink}
               </label>
               <div className="shell-invite__row">
                 <input
@@ -155,11 +153,11 @@ export default function InviteModal({ open, user }: { open: boolean; user: Sessi
                   data-testid="invite-link"
                 />
                 <Button onClick={() => void onCopy()} data-testid="invite-copy">
-                  {copied ? 'Link copied!' : 'Copy'}
+                  {copied ? TEXTS.linkCopied : TEXTS.copy}
                 </Button>
               </div>
               <p className="ui-sr-only" role="status">
-                {copied ? 'Link copied!' : ''}
+                {copied ? TEXTS.linkCopied : ''}
               </p>
               {canShare ? (
                 <Button
@@ -168,7 +166,7 @@ export default function InviteModal({ open, user }: { open: boolean; user: Sessi
                   onClick={() => void onShare()}
                   data-testid="invite-share"
                 >
-                  Share Link
+                  {TEXTS.shareLink}
                 </Button>
               ) : null}
             </>
@@ -179,14 +177,14 @@ export default function InviteModal({ open, user }: { open: boolean; user: Sessi
               <strong className="shell-invite__count" data-testid="invite-friends-joined">
                 {stats.isPending ? '…' : joined}
               </strong>{' '}
-              {joined === 1 ? 'friend joined' : 'friends joined'}
+              {joined === 1 ? TEXTS.friendJoined : TEXTS.friendsJoined}
             </p>
             <p className="shell-invite__stat" data-testid="invite-more-needed">
               {stats.isPending
-                ? 'Loading your progress...'
+                ? TEXTS.loadingProgress
                 : remaining > 0
-                  ? `${remaining} more ${remaining === 1 ? 'friend' : 'friends'} needed for the Community Builder badge`
-                  : 'You earned the Community Builder badge!'}
+                  ? TEXTS.moreFriendsNeeded(remaining)
+                  : TEXTS.badgeEarned}
             </p>
           </div>
         </Dialog.Content>

@@ -4,6 +4,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { NOTIFICATIONS_PAGE_SIZE, queryKeys, useApi } from '@forum/sdk';
 import type { Notification, SessionUser } from '@forum/sdk';
 import { cx, formatRelativeTime } from '@forum/ui';
+import { TEXTS } from '../texts';
 
 interface NotificationsPage {
   notifications: Notification[];
@@ -82,7 +83,7 @@ export function NotificationsPanel({
     <>
       <div className="shell-notifications__header">
         <DropdownMenu.Label className="shell-notifications__title">
-          Notifications
+          {TEXTS.notifications}
         </DropdownMenu.Label>
         <DropdownMenu.Item
           className="shell-menu__item shell-notifications__mark-all"
@@ -93,7 +94,7 @@ export function NotificationsPanel({
           }}
           data-testid="notifications-mark-all"
         >
-          Mark all read
+          {TEXTS.markAllRead}
         </DropdownMenu.Item>
       </div>
       <DropdownMenu.Separator className="shell-menu__separator" />
@@ -103,21 +104,21 @@ export function NotificationsPanel({
             className="shell-notifications__state"
             data-testid="notifications-loading"
           >
-            Loading notifications...
+            {TEXTS.loadingNotifications}
           </DropdownMenu.Label>
         ) : list.isError && items.length === 0 ? (
           <DropdownMenu.Label
             className="shell-notifications__state shell-notifications__state--error"
             data-testid="notifications-error"
           >
-            Failed to load notifications
+            {TEXTS.notificationsFailed}
           </DropdownMenu.Label>
         ) : items.length === 0 ? (
           <DropdownMenu.Label
             className="shell-notifications__state"
             data-testid="notifications-empty"
           >
-            No notifications yet
+            {TEXTS.noNotifications}
           </DropdownMenu.Label>
         ) : (
           items.map((n) => (
@@ -170,7 +171,7 @@ export function NotificationsPanel({
             }}
             data-testid="notifications-load-more"
           >
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {list.isFetchingNextPage ? TEXTS.loading : TEXTS.loadMore}
           </DropdownMenu.Item>
         </>
       ) : null}

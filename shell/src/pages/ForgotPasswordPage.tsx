@@ -8,12 +8,9 @@ import { AuthMessages, ForgotPasswordRequest, Password } from '@forum/contracts'
 import { errorMessage, useApi } from '@forum/sdk';
 import { Alert, Button, TextField } from '@forum/ui';
 import { resetTokenFromHash } from '../auth/redirect';
-import { PASSWORD_HINT } from '../auth/texts';
 import { PageCard } from './PageCard';
 import { useServerError } from './useServerError';
-
-export const REQUEST_FALLBACK_ERROR = 'An error occurred while requesting a reset link';
-export const RESET_FALLBACK_ERROR = 'An error occurred while resetting your password';
+import { TEXTS } from '../texts';
 
 type RequestValues = z.infer<typeof ForgotPasswordRequest>;
 
@@ -37,7 +34,7 @@ function RequestLinkForm() {
       await api.auth.forgotPassword(email);
       setSentTo(email);
     } catch (err) {
-      setServerError(errorMessage(err, REQUEST_FALLBACK_ERROR));
+      setServerError(errorMessage(err, TEXTS.requestResetFailed));
     }
   });
 
@@ -55,7 +52,7 @@ function RequestLinkForm() {
           .
         </p>
         <p className="shell-form__footer">
-          <Link to="/login">Back to sign in</Link>
+          <Link to="/login">{TEXTS.backToSignIn}</Link>
         </p>
       </>
     );
@@ -74,7 +71,7 @@ function RequestLinkForm() {
           </Alert>
         ) : null}
         <TextField
-          label="Email"
+          label={TEXTS.email}
           type="email"
           autoComplete="email"
           required
@@ -83,11 +80,11 @@ function RequestLinkForm() {
           {...register('email')}
         />
         <Button type="submit" disabled={isSubmitting} data-testid="forgot-submit">
-          {isSubmitting ? 'Sending...' : 'Send reset link'}
+          {isSubmitting ? TEXTS.sending : TEXTS.sendResetLink}
         </Button>
       </form>
       <p className="shell-form__footer">
-        Remembered it? <Link to="/login">Back to sign in</Link>
+        Remembered it? <Link to="/login">{TEXTS.backToSignIn}</Link>
       </p>
     </>
   );
@@ -137,34 +134,34 @@ function ResetPasswordForm({ token }: { token: string }) {
         state: { message: res?.message || AuthMessages.passwordReset },
       });
     } catch (err) {
-      setServerError(errorMessage(err, RESET_FALLBACK_ERROR));
+      setServerError(errorMessage(err, TEXTS.resetFailed));
     }
   });
 
   return (
     <>
-      <p className="shell-page__lead">Choose a new password for your account.</p>
+      <p className="shell-page__lead">{TEXTS.resetLead}</p>
       <form className="shell-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         {serverError ? (
           <Alert variant="error" data-testid="reset-error">
             {serverError}{' '}
             {serverError === AuthMessages.invalidResetToken ? (
-              <Link to="/forgot-password">Request a new link</Link>
+              <Link to="/forgot-password">{TEXTS.requestNewLink}</Link>
             ) : null}
           </Alert>
         ) : null}
         <TextField
-          label="New password"
+          label={TEXTS.newPassword}
           type="password"
           autoComplete="new-password"
           required
-          hint={PASSWORD_HINT}
+          hint={TEXTS.passwordHint}
           error={errors.password?.message}
           testId="reset-password"
           {...register('password', { deps: ['confirmPassword'] })}
         />
         <TextField
-          label="Confirm new password"
+          label={TEXTS.confirmNewPassword}
           type="password"
           autoComplete="new-password"
           required
@@ -173,7 +170,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           {...register('confirmPassword')}
         />
         <Button type="submit" disabled={isSubmitting} data-testid="reset-submit">
-          {isSubmitting ? 'Saving...' : 'Set new password'}
+          {isSubmitting ? TEXTS.saving : TEXTS.setNewPassword}
         </Button>
       </form>
     </>
@@ -185,11 +182,11 @@ export default function ForgotPasswordPage() {
   const { hash } = useLocation();
   const token = resetTokenFromHash(hash);
   return token ? (
-    <PageCard title="Set a new password" testId="page-forgot-password" narrow>
+    <PageCard title={TEXTS.resetTitle} testId="page-forgot-password" narrow>
       <ResetPasswordForm key={token} token={token} />
     </PageCard>
   ) : (
-    <PageCard title="Forgot your password?" testId="page-forgot-password" narrow>
+    <PageCard title={TEXTS.forgotTitle} testId="page-forgot-password" narrow>
       <RequestLinkForm />
     </PageCard>
   );

@@ -9,12 +9,12 @@ import { Alert, Button, CheckboxField, TextField } from '@forum/ui';
 import { redirectTarget } from '../auth/redirect';
 import { PageCard } from './PageCard';
 import { useServerError } from './useServerError';
+import { TEXTS } from '../texts';
 
 type LoginInput = z.input<typeof LoginRequest>;
 type LoginValues = z.output<typeof LoginRequest>;
 
 /** Spec §8. */
-export const LOGIN_FALLBACK_ERROR = 'An error occurred during login';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -47,12 +47,12 @@ export default function LoginPage() {
       setDone(true);
       navigate(target, { replace: true });
     } catch (err) {
-      setServerError(errorMessage(err, LOGIN_FALLBACK_ERROR));
+      setServerError(errorMessage(err, TEXTS.loginFailed));
     }
   });
 
   return (
-    <PageCard title="Sign in" testId="page-login" narrow>
+    <PageCard title={TEXTS.signIn} testId="page-login" narrow>
       {typeof notice === 'string' && notice ? (
         <Alert variant="success" data-testid="login-notice">
           {notice}
@@ -65,7 +65,7 @@ export default function LoginPage() {
           </Alert>
         ) : null}
         <TextField
-          label="Email or Username"
+          label={TEXTS.emailOrUsername}
           autoComplete="username"
           required
           error={errors.email?.message}
@@ -73,7 +73,7 @@ export default function LoginPage() {
           {...register('email')}
         />
         <TextField
-          label="Password"
+          label={TEXTS.password}
           type="password"
           autoComplete="current-password"
           required
@@ -82,19 +82,23 @@ export default function LoginPage() {
           {...register('password')}
         />
         <div className="shell-form__row">
-          <CheckboxField label="Remember me" testId="login-remember" {...register('rememberMe')} />
+          <CheckboxField
+            label={TEXTS.rememberMe}
+            testId="login-remember"
+            {...register('rememberMe')}
+          />
           <Link to="/forgot-password" data-testid="login-forgot">
-            Forgot password?
+            {TEXTS.forgotPassword}
           </Link>
         </div>
         <Button type="submit" disabled={isSubmitting} data-testid="login-submit">
-          {isSubmitting ? 'Signing in...' : 'Sign in'}
+          {isSubmitting ? TEXTS.signingIn : TEXTS.signIn}
         </Button>
       </form>
       <p className="shell-form__footer">
         New here?{' '}
         <Link to="/register" state={location.state} data-testid="login-to-register">
-          Create an account
+          {TEXTS.createAnAccount}
         </Link>
       </p>
     </PageCard>

@@ -8,15 +8,14 @@ import { AuthMessages, RegisterForm } from '@forum/contracts';
 import { ApiError, errorMessage, session, useSession } from '@forum/sdk';
 import { Alert, Button, CheckboxField, TextField } from '@forum/ui';
 import { redirectTarget, referralCodeFromHash } from '../auth/redirect';
-import { PASSWORD_HINT } from '../auth/texts';
 import { PageCard } from './PageCard';
 import { useServerError } from './useServerError';
+import { TEXTS } from '../texts';
 
 type RegisterInput = z.input<typeof RegisterForm>;
 type RegisterValues = z.output<typeof RegisterForm>;
 
 /** Spec §8. */
-export const REGISTER_FALLBACK_ERROR = 'An error occurred during registration';
 
 const schemaResolver = zodResolver(RegisterForm);
 
@@ -48,7 +47,7 @@ export function registerErrorText(err: unknown): string {
   if (err instanceof ApiError && err.code === 'HTTP' && err.details?.length) {
     return err.details.join('. ');
   }
-  return errorMessage(err, REGISTER_FALLBACK_ERROR);
+  return errorMessage(err, TEXTS.registerFailed);
 }
 
 export default function RegisterPage() {
@@ -98,7 +97,7 @@ export default function RegisterPage() {
   });
 
   return (
-    <PageCard title="Create your account" testId="page-register" narrow>
+    <PageCard title={TEXTS.createYourAccount} testId="page-register" narrow>
       {referralCode ? (
         <Alert variant="success" data-testid="referral-banner">
           You were invited by a friend! Your referral code <strong>{referralCode}</strong> will be
@@ -112,16 +111,16 @@ export default function RegisterPage() {
           </Alert>
         ) : null}
         <TextField
-          label="Username"
+          label={TEXTS.username}
           autoComplete="username"
           required
-          hint="3 to 50 letters and numbers. It cannot be changed later."
+          hint={TEXTS.usernameHint}
           error={errors.username?.message}
           testId="register-username"
           {...register('username')}
         />
         <TextField
-          label="Email"
+          label={TEXTS.email}
           type="email"
           autoComplete="email"
           required
@@ -130,17 +129,17 @@ export default function RegisterPage() {
           {...register('email')}
         />
         <TextField
-          label="Password"
+          label={TEXTS.password}
           type="password"
           autoComplete="new-password"
           required
-          hint={PASSWORD_HINT}
+          hint={TEXTS.passwordHint}
           error={errors.password?.message}
           testId="register-password"
           {...register('password', { deps: ['confirmPassword'] })}
         />
         <TextField
-          label="Confirm password"
+          label={TEXTS.confirmPassword}
           type="password"
           autoComplete="new-password"
           required
@@ -153,11 +152,11 @@ export default function RegisterPage() {
             <>
               I am at least 18 years old and I agree to the{' '}
               <Link to="/terms" target="_blank" data-testid="register-terms-link">
-                Terms of Service
+                {TEXTS.termsOfService}
               </Link>{' '}
               and the{' '}
               <Link to="/privacy" target="_blank" data-testid="register-privacy-link">
-                Privacy Policy
+                {TEXTS.privacyPolicy}
               </Link>
             </>
           }
@@ -167,13 +166,13 @@ export default function RegisterPage() {
           {...register('acceptTerms')}
         />
         <Button type="submit" disabled={isSubmitting} data-testid="register-submit">
-          {isSubmitting ? 'Creating account...' : 'Sign up'}
+          {isSubmitting ? TEXTS.creatingAccount : TEXTS.signUp}
         </Button>
       </form>
       <p className="shell-form__footer">
         Already have an account?{' '}
         <Link to="/login" state={location.state} data-testid="register-to-login">
-          Sign in
+          {TEXTS.signIn}
         </Link>
       </p>
     </PageCard>
