@@ -61,7 +61,7 @@ beforeAll(async () => {
     logger,
     conn,
     auth: createAuth({ publicKey: keys.publicPem }),
-    events: createEventOutbox({ conn, js: nc.jetstream(), logger }),
+    outbox: createEventOutbox({ conn, js: nc.jetstream(), logger }),
     media: createForumMedia(join(tmpdir(), `forum-app-test-${process.pid}`)),
     ready: dependencyReadiness({ mongo: conn, nats: nc }),
   });

@@ -1,19 +1,28 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { createApp, type Auth, type Logger, type ReadinessCheck } from '@forum/service-kit';
-import type { EventSink, ForumDeps, ForumMedia } from './deps.js';
+import {
+  createApp,
+  serveRoutes,
+  type Auth,
+  type Logger,
+  type ReadinessCheck,
+  type ServiceHandlers,
+} from '@forum/service-kit';
+import type { ForumDeps, ForumMedia } from './deps.js';
 import { serveForumMedia } from './media.js';
 import { createForumModels } from './models/index.js';
-import { communityRoutes } from './routes/communities.js';
-import { postRoutes } from './routes/posts.js';
-import { postActionRoutes } from './routes/post-actions.js';
-import { subscriptionRoutes } from './routes/subscriptions.js';
-import { profilePostRoutes } from './routes/profile-posts.js';
-import { adminRoutes } from './routes/admin.js';
-import { internalRoutes } from './routes/internal.js';
-import { commentRoutes } from './routes/comments.js';
-import { commentActionRoutes } from './routes/comment-actions.js';
-import { profileCommentRoutes } from './routes/profile-comments.js';
+import { communityHandlers } from './routes/communities.js';
+import { membershipHandlers } from './routes/memberships.js';
+import { communityLogoHandlers } from './routes/community-logo.js';
+import { postHandlers } from './routes/posts.js';
+import { postActionHandlers } from './routes/post-actions.js';
+import { subscriptionHandlers } from './routes/subscriptions.js';
+import { profilePostHandlers } from './routes/profile-posts.js';
+import { commentHandlers } from './routes/comments.js';
+import { commentActionHandlers } from './routes/comment-actions.js';
+import { profileCommentHandlers } from './routes/profile-comments.js';
+import { adminHandlers } from './routes/admin.js';
+import { internalHandlers } from './routes/internal.js';
 
 export const SERVICE_NAME = 'svc-forum';
 
@@ -22,37 +31,38 @@ export interface ForumAppDeps {
   conn: Connection;
   auth: Auth;
   /** The event outbox (forum.post.voted, forum.comment.created, ...). */
-  events: EventSink;
+  outbox: ForumDeps['outbox'];
   /** Logo and post image stores (createForumMedia(dir)). */
   media: ForumMedia;
   ready?: ReadinessCheck;
 }
 
+/** One handler per forum contract route; a missing one is a type error here. */
+export const forumHandlers = (deps: ForumDeps): ServiceHandlers<'forum'> => ({
+  ...communityHandlers(deps),
+  ...membershipHandlers(deps),
+  ...communityLogoHandlers(deps),
+  ...postHandlers(deps),
+  ...postActionHandlers(deps),
+  ...subscriptionHandlers(deps),
+  ...profilePostHandlers(deps),
+  ...commentHandlers(deps),
+  ...commentActionHandlers(deps),
+  ...profileCommentHandlers(deps),
+  ...adminHandlers(deps),
+  ...internalHandlers(deps),
+});
+
 /** The forum HTTP app without listen: tests serve it directly, main.ts runs it. */
-export function createForumApp({ logger, conn, auth, events, media, ready }: ForumAppDeps): Koa {
+export function createForumApp({ logger, conn, auth, outbox, media, ready }: ForumAppDeps): Koa {
   const app = createApp({
     name: SERVICE_NAME,
     logger,
     database: conn,
     ...(ready ? { ready } : {}),
   });
-  const deps: ForumDeps = { models: createForumModels(conn), conn, events, media };
+  const deps: ForumDeps = { models: createForumModels(conn), conn, outbox, media };
   for (const serve of serveForumMedia(media)) app.use(serve);
-  const routers = [
-    communityRoutes(deps, auth),
-    postRoutes(deps, auth),
-    postActionRoutes(deps, auth),
-    subscriptionRoutes(deps, auth),
-    profilePostRoutes(deps, auth),
-    commentRoutes(deps, auth),
-    commentActionRoutes(deps, auth),
-    profileCommentRoutes(deps, auth),
-    adminRoutes(deps, auth),
-    internalRoutes(conn),
-  ];
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
-  }
+  serveRoutes(app, { service: 'forum', auth, handlers: forumHandlers(deps) });
   return app;
 }

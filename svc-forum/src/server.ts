@@ -74,7 +74,7 @@ export async function startForumService(
     logger: log,
     conn,
     auth,
-    events: outbox,
+    outbox,
     media: createForumMedia(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media')),
     ready: dependencyReadiness({ mongo: conn, nats }),
   });

@@ -2,10 +2,11 @@ import type { CommentPageResponse, CommentThreadsResponse } from '@forum/contrac
 import type { CommentPage } from '../use-cases/shared/comment-page.js';
 import type { ThreadPage } from '../use-cases/shared/load-threads.js';
 import { presentComment, presentThread } from './comment.js';
+import { presentPagination } from './pagination.js';
 
 export const presentThreadPage = (page: ThreadPage): CommentThreadsResponse => ({
   comments: page.threads.map((node) => presentThread(node, page.state)),
-  pagination: { hasMore: page.hasMore, total: page.total },
+  pagination: presentPagination(page),
 });
 
 /** Saved and profile lists: each comment with its post's title and community name. */
@@ -17,5 +18,5 @@ export const presentCommentPage = (page: CommentPage): CommentPageResponse => ({
       ...(savedAt ? { savedAt } : {}),
     });
   }),
-  pagination: { hasMore: page.hasMore, total: page.total },
+  pagination: presentPagination(page),
 });

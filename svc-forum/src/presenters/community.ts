@@ -1,8 +1,8 @@
 import type { Community } from '@forum/contracts';
 import type { CommunityDoc } from '../models/community.js';
 
-/** Lean community -> the Community of the contract; post_count only in the admin view. */
-export function presentCommunity(doc: CommunityDoc, { admin = false } = {}): Community {
+/** Lean community -> the Community of the contract (post_count only in the admin view). */
+export function presentCommunity(doc: CommunityDoc): Community {
   return {
     id: doc._id.toHexString(),
     name: doc.name,
@@ -14,6 +14,11 @@ export function presentCommunity(doc: CommunityDoc, { admin = false } = {}): Com
     created_by: doc.created_by.toHexString(),
     creator_username: doc.creator_username,
     created_at: doc.created_at.toISOString(),
-    ...(admin ? { post_count: Math.max(doc.post_count ?? 0, 0) } : {}),
   };
 }
+
+/** The admin view: the community with its post_count. */
+export const presentAdminCommunity = (doc: CommunityDoc) => ({
+  ...presentCommunity(doc),
+  post_count: Math.max(doc.post_count ?? 0, 0),
+});

@@ -1,5 +1,6 @@
 import type { ListPostsResponse } from '@forum/contracts';
-import type { PostPage } from '../use-cases/list-posts.js';
+import type { PostPage } from '../use-cases/shared/find-post-page.js';
+import { presentPagination } from './pagination.js';
 import { presentPost } from './post.js';
 
 export const presentPostPage = (page: PostPage): ListPostsResponse => ({
@@ -9,5 +10,5 @@ export const presentPostPage = (page: PostPage): ListPostsResponse => ({
       ? { saved_at: page.savedAt.get(doc._id.toHexString())!.toISOString() }
       : {}),
   })),
-  pagination: { hasMore: page.hasMore, total: page.total },
+  pagination: presentPagination(page),
 });

@@ -1,9 +1,5 @@
-import {
-  REACTION_TYPES,
-  type ReactionCounts,
-  type ReactionType,
-  type ReactionsResponse,
-} from '@forum/contracts';
+import { REACTION_TYPES, type ReactionCounts, type ReactionsResponse } from '@forum/contracts';
+import type { PostReactions } from '../use-cases/shared/post-reactions.js';
 
 /** Counters as stored (missing kinds count 0, never below 0). */
 export function reactionCounts(stored: Partial<ReactionCounts> | undefined): ReactionCounts {
@@ -15,10 +11,8 @@ export function reactionCounts(stored: Partial<ReactionCounts> | undefined): Rea
 export const totalReactions = (counts: ReactionCounts) =>
   REACTION_TYPES.reduce((sum, kind) => sum + counts[kind], 0);
 
-export function presentReactions(
-  stored: Partial<ReactionCounts> | undefined,
-  userReaction: ReactionType | null,
-): ReactionsResponse {
+/** A post's reaction counts, their total and the caller's own reaction. */
+export function presentReactions({ counts: stored, mine }: PostReactions): ReactionsResponse {
   const counts = reactionCounts(stored);
-  return { ...counts, total_reactions: totalReactions(counts), user_reaction: userReaction };
+  return { ...counts, total_reactions: totalReactions(counts), user_reaction: mine };
 }

@@ -1,16 +1,6 @@
-import { Router } from '@koa/router';
-import {
-  CommentPageQuery,
-  CommentTexts,
-  CreateCommentBody,
-  IdParams,
-  ListCommentsQuery,
-  PostIdParams,
-  UpdateCommentBody,
-} from '@forum/contracts';
-import { parseParams, parseQuery, type Auth } from '@forum/service-kit';
+import { CommentTexts } from '@forum/contracts';
+import type { ServiceHandlers } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
-import { caller, validBody } from '../http/validate.js';
 import { presentComment } from '../presenters/comment.js';
 import { presentCommentPage, presentThreadPage } from '../presenters/comment-page.js';
 import { createComment } from '../use-cases/create-comment.js';
@@ -20,55 +10,34 @@ import { deleteComment } from '../use-cases/delete-comment.js';
 import { listPostComments } from '../use-cases/list-post-comments.js';
 import { listCommentReplies } from '../use-cases/list-comment-replies.js';
 import { listSavedComments } from '../use-cases/list-saved-comments.js';
-import { emptyCommentState, loadCommentState } from '../use-cases/shared/load-comment-state.js';
 
 /** /api/comments: create, threads of a post, read, edit, delete, replies, saved list. */
-export function commentRoutes(deps: ForumDeps, auth: Auth): Router {
+export function commentHandlers(deps: ForumDeps) {
   const { models } = deps;
-  const router = new Router({ prefix: '/api' });
-
-  router.post('/comments', auth.requireAuth, async (ctx) => {
-    const comment = await createComment(deps, caller(ctx), validBody(ctx, CreateCommentBody));
-    ctx.status = 201;
-    ctx.body = { comment: presentComment(comment, emptyCommentState()) };
-  });
-  router.get('/comments/post/:postId', auth.optionalAuth, async (ctx) => {
-    const { postId } = parseParams(ctx, PostIdParams);
-    const query = parseQuery(ctx, ListCommentsQuery);
-    ctx.body = presentThreadPage(await listPostComments(models, ctx.state.user, postId, query));
-  });
-  // The spec lists both paths for the same data.
-  router.get('/posts/:id/comments', auth.optionalAuth, async (ctx) => {
-    const { id } = parseParams(ctx, IdParams);
-    const query = parseQuery(ctx, ListCommentsQuery);
-    ctx.body = presentThreadPage(await listPostComments(models, ctx.state.user, id, query));
-  });
-  router.get('/comments/saved/my', auth.requireAuth, async (ctx) => {
-    const query = parseQuery(ctx, CommentPageQuery);
-    ctx.body = presentCommentPage(await listSavedComments(models, caller(ctx), query));
-  });
-  router.get('/comments/:id', auth.optionalAuth, async (ctx) => {
-    const { id } = parseParams(ctx, IdParams);
-    const { comment, state } = await getComment(models, ctx.state.user, id);
-    ctx.body = { comment: presentComment(comment, state) };
-  });
-  router.put('/comments/:id', auth.requireAuth, async (ctx) => {
-    const { id } = parseParams(ctx, IdParams);
-    const user = caller(ctx);
-    const comment = await updateComment(models, user, id, validBody(ctx, UpdateCommentBody));
-    ctx.body = {
-      comment: presentComment(comment, await loadCommentState(models, user, [comment._id])),
-    };
-  });
-  router.delete('/comments/:id', auth.requireAuth, async (ctx) => {
-    const { id } = parseParams(ctx, IdParams);
-    await deleteComment(models, caller(ctx), id);
-    ctx.body = { message: CommentTexts.deleted };
-  });
-  router.get('/comments/:id/replies', auth.optionalAuth, async (ctx) => {
-    const { id } = parseParams(ctx, IdParams);
-    const query = parseQuery(ctx, ListCommentsQuery);
-    ctx.body = presentThreadPage(await listCommentReplies(models, ctx.state.user, id, query));
-  });
-  return router;
+  return {
+    'POST /api/comments': async ({ user, body }) => ({
+      comment: presentComment(await createComment(deps, user, body)),
+    }),
+    'GET /api/comments/post/{postId}': async ({ user, params, query }) =>
+      presentThreadPage(await listPostComments(models, user, params.postId, query)),
+    // The spec lists both paths for the same data.
+    'GET /api/posts/{id}/comments': async ({ user, params, query }) =>
+      presentThreadPage(await listPostComments(models, user, params.id, query)),
+    'GET /api/comments/saved/my': async ({ user, query }) =>
+      presentCommentPage(await listSavedComments(models, user, query)),
+    'GET /api/comments/{id}': async ({ user, params }) => {
+      const { comment, state } = await getComment(models, user, params.id);
+      return { comment: presentComment(comment, state) };
+    },
+    'PUT /api/comments/{id}': async ({ user, params, body }) => {
+      const { comment, state } = await updateComment(models, user, params.id, body);
+      return { comment: presentComment(comment, state) };
+    },
+    'DELETE /api/comments/{id}': async ({ user, params }) => {
+      await deleteComment(models, user, params.id);
+      return { message: CommentTexts.deleted };
+    },
+    'GET /api/comments/{id}/replies': async ({ user, params, query }) =>
+      presentThreadPage(await listCommentReplies(models, user, params.id, query)),
+  } satisfies Partial<ServiceHandlers<'forum'>>;
 }

@@ -1,12 +1,11 @@
-import { Router } from '@koa/router';
-import type { Connection } from 'mongoose';
+import type { ServiceHandlers } from '@forum/service-kit';
+import type { ForumDeps } from '../deps.js';
+import { presentForumStats } from '../presenters/forum-stats.js';
 import { getForumStats } from '../use-cases/get-forum-stats.js';
 
 /** Service-to-service endpoints; the gateway never routes /internal. */
-export function internalRoutes(conn: Connection): Router {
-  const router = new Router({ prefix: '/internal' });
-  router.get('/stats', async (ctx) => {
-    ctx.body = await getForumStats(conn);
-  });
-  return router;
+export function internalHandlers({ conn }: ForumDeps) {
+  return {
+    'GET forum:/internal/stats': async () => presentForumStats(await getForumStats(conn)),
+  } satisfies Partial<ServiceHandlers<'forum'>>;
 }

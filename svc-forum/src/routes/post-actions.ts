@@ -1,8 +1,7 @@
-import { Router } from '@koa/router';
-import { IdParams, ReactBody, VoteBody } from '@forum/contracts';
-import { parseParams, type Auth } from '@forum/service-kit';
+import type { ServiceHandlers } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
-import { caller, validBody } from '../http/validate.js';
+import { presentReactions } from '../presenters/reactions.js';
+import { presentVote, presentVoteOutcome } from '../presenters/vote.js';
 import { voteOnPost } from '../use-cases/vote-on-post.js';
 import { getPostVote } from '../use-cases/get-post-vote.js';
 import { reactToPost } from '../use-cases/react-to-post.js';
@@ -13,40 +12,29 @@ import { unsavePost } from '../use-cases/unsave-post.js';
 import { getPostSaved } from '../use-cases/get-post-saved.js';
 
 /** Votes, reactions and saves on one post. */
-export function postActionRoutes(deps: ForumDeps, auth: Auth): Router {
+export function postActionHandlers(deps: ForumDeps) {
   const { models } = deps;
-  const router = new Router({ prefix: '/api/posts/:id' });
-  const postId = (ctx: Parameters<typeof parseParams>[0]) => parseParams(ctx, IdParams).id;
-
-  router.post('/vote', auth.requireAuth, async (ctx) => {
-    const id = postId(ctx);
-    const { vote_type } = validBody(ctx, VoteBody);
-    ctx.body = await voteOnPost(deps, caller(ctx), id, vote_type);
-  });
-  router.get('/vote', auth.optionalAuth, async (ctx) => {
-    ctx.body = await getPostVote(models, ctx.state.user, postId(ctx));
-  });
-  router.get('/reactions', auth.optionalAuth, async (ctx) => {
-    ctx.body = await getPostReactions(models, ctx.state.user, postId(ctx));
-  });
-  router.post('/reactions', auth.requireAuth, async (ctx) => {
-    const id = postId(ctx);
-    const { reaction_type } = validBody(ctx, ReactBody);
-    ctx.body = await reactToPost(models, caller(ctx), id, reaction_type);
-  });
-  router.delete('/reactions', auth.requireAuth, async (ctx) => {
-    ctx.body = await removePostReaction(models, caller(ctx), postId(ctx));
-  });
-  router.post('/save', auth.requireAuth, async (ctx) => {
-    await savePost(models, caller(ctx), postId(ctx));
-    ctx.body = { saved: true };
-  });
-  router.delete('/save', auth.requireAuth, async (ctx) => {
-    await unsavePost(models, caller(ctx), postId(ctx));
-    ctx.body = { saved: false };
-  });
-  router.get('/saved', auth.optionalAuth, async (ctx) => {
-    ctx.body = { saved: await getPostSaved(models, ctx.state.user, postId(ctx)) };
-  });
-  return router;
+  return {
+    'POST /api/posts/{id}/vote': async ({ user, params, body }) =>
+      presentVoteOutcome(await voteOnPost(deps, user, params.id, body.vote_type)),
+    'GET /api/posts/{id}/vote': async ({ user, params }) =>
+      presentVote(await getPostVote(models, user, params.id)),
+    'GET /api/posts/{id}/reactions': async ({ user, params }) =>
+      presentReactions(await getPostReactions(models, user, params.id)),
+    'POST /api/posts/{id}/reactions': async ({ user, params, body }) =>
+      presentReactions(await reactToPost(models, user, params.id, body.reaction_type)),
+    'DELETE /api/posts/{id}/reactions': async ({ user, params }) =>
+      presentReactions(await removePostReaction(models, user, params.id)),
+    'POST /api/posts/{id}/save': async ({ user, params }) => {
+      await savePost(models, user, params.id);
+      return { saved: true };
+    },
+    'DELETE /api/posts/{id}/save': async ({ user, params }) => {
+      await unsavePost(models, user, params.id);
+      return { saved: false };
+    },
+    'GET /api/posts/{id}/saved': async ({ user, params }) => ({
+      saved: await getPostSaved(models, user, params.id),
+    }),
+  } satisfies Partial<ServiceHandlers<'forum'>>;
 }

@@ -1,3 +1,4 @@
+import type Koa from 'koa';
 import { Types, type Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import {
@@ -6,6 +7,7 @@ import {
   createAuth,
   createEventOutbox,
   ensureStreams,
+  type Auth,
   type EventOutbox,
 } from '@forum/service-kit';
 import {
@@ -42,6 +44,9 @@ export interface CallResult<T = Record<string, unknown>> {
 
 /** A real svc-forum app on the dev DB and a real nats-server, plus request helpers. */
 export interface Harness {
+  /** The app and its token check, for reading what its routers serve (servedRoutes). */
+  app: Koa;
+  auth: Auth;
   served: ServedApp;
   conn: Connection;
   nc: NatsConnection;
@@ -80,16 +85,13 @@ export async function startHarness(): Promise<Harness> {
   const media = createForumMedia(mediaDir);
   const models = createForumModels(conn);
   await initForumModels(models);
-  const app = createForumApp({
-    logger,
-    conn,
-    auth: createAuth({ publicKey: keys.publicPem }),
-    events: outbox,
-    media,
-  });
+  const auth = createAuth({ publicKey: keys.publicPem });
+  const app = createForumApp({ logger, conn, auth, outbox, media });
   const served = await serve(app);
 
   return {
+    app,
+    auth,
     served,
     conn,
     nc,

@@ -1,11 +1,10 @@
-import { CommentTexts, Subjects, createEvent, type CreateCommentBody } from '@forum/contracts';
-import { badRequest, notFound, type AuthUser } from '@forum/service-kit';
+import { CommentTexts, Subjects, type CreateCommentBody } from '@forum/contracts';
+import { badRequest, notFound, type AuthUser, toObjectId } from '@forum/service-kit';
 import { Types } from 'mongoose';
 import type { ForumDeps } from '../deps.js';
 import type { CommentDoc } from '../models/comment.js';
 import type { PostDoc } from '../models/post.js';
 import { assertCanReplyTo } from '../policies/comment-policy.js';
-import { oid } from '../http/ids.js';
 import { findVisiblePost } from './shared/find-post.js';
 import { rememberUser } from './remember-user.js';
 
@@ -24,7 +23,7 @@ async function reserveReply(
   parentId: string,
   postId: string,
 ): Promise<CommentDoc> {
-  const parent = await models.Comment.findById(oid(parentId)).lean<CommentDoc>();
+  const parent = await models.Comment.findById(toObjectId(parentId)).lean<CommentDoc>();
   if (!parent) throw notFound(CommentTexts.parentNotFound);
   assertCanReplyTo(parent, postId);
   const reserved = await models.Comment.updateOne(
@@ -45,7 +44,7 @@ export async function createComment(
   user: AuthUser,
   body: CreateCommentBody,
 ): Promise<CommentDoc> {
-  const { models, events } = deps;
+  const { models, outbox } = deps;
   const post: PostDoc = await findVisiblePost(models, body.post_id, user);
   const parent = body.parent_id ? await reserveReply(deps, body.parent_id, body.post_id) : null;
   const _id = new Types.ObjectId();
@@ -60,7 +59,7 @@ export async function createComment(
       container_id: parent?._id ?? post._id,
       root_id: parent?.root_id ?? _id,
       depth: parent ? parent.depth + 1 : 0,
-      author_id: oid(user.id),
+      author_id: toObjectId(user.id),
       author_username: user.username,
       community_id: post.community_id,
       community_name: post.community_name,
@@ -81,22 +80,19 @@ export async function createComment(
     models.Post.updateOne({ _id: post._id }, { $inc: { comment_count: 1 } }),
     models.PostSubscription.find({ post_id: post._id }, { user_id: 1 }).lean(),
   ]);
-  await events.add(
-    Subjects.CommentCreated,
-    createEvent(Subjects.CommentCreated, {
-      comment_id: _id.toHexString(),
-      post_id: post._id.toHexString(),
-      post_title: post.title,
-      post_author_id: post.author_id.toHexString(),
-      community_id: post.community_id.toHexString(),
-      parent_id: parent?._id.toHexString() ?? null,
-      parent_author_id: parent?.author_id?.toHexString() ?? null,
-      author_id: user.id,
-      author_username: user.username,
-      content_preview: preview(comment.content),
-      subscriber_ids: subscribers.map((s) => s.user_id.toHexString()),
-      created_at: comment.created_at.toISOString(),
-    }),
-  );
+  await outbox.add(Subjects.CommentCreated, {
+    comment_id: _id.toHexString(),
+    post_id: post._id.toHexString(),
+    post_title: post.title,
+    post_author_id: post.author_id.toHexString(),
+    community_id: post.community_id.toHexString(),
+    parent_id: parent?._id.toHexString() ?? null,
+    parent_author_id: parent?.author_id?.toHexString() ?? null,
+    author_id: user.id,
+    author_username: user.username,
+    content_preview: preview(comment.content),
+    subscriber_ids: subscribers.map((s) => s.user_id.toHexString()),
+    created_at: comment.created_at.toISOString(),
+  });
   return comment;
 }

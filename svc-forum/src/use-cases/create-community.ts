@@ -1,9 +1,8 @@
 import type { CreateCommunityBody } from '@forum/contracts';
 import { CommunityTexts } from '@forum/contracts';
-import { conflict, isDuplicateKeyError, type AuthUser } from '@forum/service-kit';
+import { conflict, isDuplicateKeyError, type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { CommunityDoc } from '../models/community.js';
-import { oid } from '../http/ids.js';
 import { rememberUser } from './remember-user.js';
 
 /** The creator becomes its first member and moderator (spec §6 "initial moderator"). */
@@ -23,7 +22,7 @@ export async function createCommunity(
       is_nsfw: body.is_nsfw,
       member_count: 1,
       post_count: 0,
-      created_by: oid(user.id),
+      created_by: toObjectId(user.id),
       creator_username: user.username,
     });
   } catch (err) {
@@ -32,7 +31,7 @@ export async function createCommunity(
   }
   await models.Membership.create({
     community_id: community._id,
-    user_id: oid(user.id),
+    user_id: toObjectId(user.id),
     username: user.username,
     is_moderator: true,
     joined_at: community.created_at,

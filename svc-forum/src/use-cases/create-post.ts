@@ -4,13 +4,13 @@ import {
   badRequest,
   isDuplicateKeyError,
   saveImage,
+  toObjectId,
   type AuthUser,
 } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { PostDoc } from '../models/post.js';
 import { hotScore } from '../domain/hot-score.js';
 import { assertCanPostIn } from '../policies/community-policy.js';
-import { oid } from '../http/ids.js';
 import { findCommunity } from './shared/find-community.js';
 import { rememberUser } from './remember-user.js';
 import { releasePostImages } from './shared/release-image.js';
@@ -32,7 +32,7 @@ export async function createPost(
   const community = await findCommunity(models, body.community_id);
   const member = await models.Membership.exists({
     community_id: community._id,
-    user_id: oid(user.id),
+    user_id: toObjectId(user.id),
   });
   assertCanPostIn(!!member);
   await rememberUser(models, user);
@@ -50,7 +50,7 @@ export async function createPost(
     community_id: community._id,
     community_name: community.name,
     community_nsfw: community.is_nsfw,
-    author_id: oid(user.id),
+    author_id: toObjectId(user.id),
     author_username: user.username,
     hot: hotScore(0, created_at),
     created_at,
@@ -61,11 +61,13 @@ export async function createPost(
   });
   await Promise.all([
     models.Community.updateOne({ _id: community._id }, { $inc: { post_count: 1 } }),
-    models.PostSubscription.create({ post_id: post._id, user_id: oid(user.id), created_at }).catch(
-      (err: unknown) => {
-        if (!isDuplicateKeyError(err)) throw err;
-      },
-    ),
+    models.PostSubscription.create({
+      post_id: post._id,
+      user_id: toObjectId(user.id),
+      created_at,
+    }).catch((err: unknown) => {
+      if (!isDuplicateKeyError(err)) throw err;
+    }),
   ]);
   return post.toObject();
 }

@@ -1,6 +1,5 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findVisibleComment } from './shared/find-comment.js';
 
 /** Visitors have saved nothing. */
@@ -11,5 +10,8 @@ export async function getCommentSaved(
 ): Promise<boolean> {
   const comment = await findVisibleComment(models, id, user);
   if (!user) return false;
-  return !!(await models.CommentSave.exists({ user_id: oid(user.id), comment_id: comment._id }));
+  return !!(await models.CommentSave.exists({
+    user_id: toObjectId(user.id),
+    comment_id: comment._id,
+  }));
 }

@@ -1,20 +1,18 @@
-import type { VoteResponse } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findVisibleComment } from './shared/find-comment.js';
 
-/** Visitors have no vote. */
+/** The caller's vote on the comment: 1, -1, or null (none, or a visitor). */
 export async function getCommentVote(
   models: ForumModels,
   user: AuthUser | undefined,
   id: string,
-): Promise<VoteResponse> {
+): Promise<1 | -1 | null> {
   const comment = await findVisibleComment(models, id, user);
-  if (!user) return { vote: { vote_type: null } };
+  if (!user) return null;
   const vote = await models.CommentVote.findOne(
-    { user_id: oid(user.id), comment_id: comment._id },
+    { user_id: toObjectId(user.id), comment_id: comment._id },
     { vote_type: 1 },
   ).lean();
-  return { vote: { vote_type: vote?.vote_type ?? null } };
+  return vote?.vote_type ?? null;
 }

@@ -1,6 +1,5 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findVisiblePost } from './shared/find-post.js';
 
 /** Visitors have saved nothing. */
@@ -11,5 +10,5 @@ export async function getPostSaved(
 ): Promise<boolean> {
   const post = await findVisiblePost(models, id, user);
   if (!user) return false;
-  return !!(await models.PostSave.exists({ user_id: oid(user.id), post_id: post._id }));
+  return !!(await models.PostSave.exists({ user_id: toObjectId(user.id), post_id: post._id }));
 }

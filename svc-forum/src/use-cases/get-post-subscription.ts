@@ -1,6 +1,5 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findVisiblePost } from './shared/find-post.js';
 
 export async function getPostSubscription(
@@ -9,5 +8,8 @@ export async function getPostSubscription(
   postId: string,
 ): Promise<boolean> {
   const post = await findVisiblePost(models, postId, user);
-  return !!(await models.PostSubscription.exists({ post_id: post._id, user_id: oid(user.id) }));
+  return !!(await models.PostSubscription.exists({
+    post_id: post._id,
+    user_id: toObjectId(user.id),
+  }));
 }

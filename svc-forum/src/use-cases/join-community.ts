@@ -1,8 +1,7 @@
-import type { JoinLeaveResponse } from '@forum/contracts';
-import { isDuplicateKeyError, type AuthUser } from '@forum/service-kit';
+import { isDuplicateKeyError, type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findCommunity } from './shared/find-community.js';
+import type { MembershipChange } from './shared/membership-state.js';
 
 /**
  * Idempotent: member_count moves only when this request's insert succeeded; the unique
@@ -12,13 +11,13 @@ export async function joinCommunity(
   models: ForumModels,
   user: AuthUser,
   communityId: string,
-): Promise<JoinLeaveResponse> {
+): Promise<MembershipChange> {
   const community = await findCommunity(models, communityId);
   let inserted = true;
   try {
     await models.Membership.create({
       community_id: community._id,
-      user_id: oid(user.id),
+      user_id: toObjectId(user.id),
       username: user.username,
       is_moderator: false,
       joined_at: new Date(),
@@ -35,12 +34,12 @@ export async function joinCommunity(
       ).lean()
     : community;
   const membership = await models.Membership.findOne(
-    { community_id: community._id, user_id: oid(user.id) },
+    { community_id: community._id, user_id: toObjectId(user.id) },
     { is_moderator: 1 },
   ).lean();
   return {
-    isMember: true,
-    isModerator: membership?.is_moderator ?? false,
-    member_count: Math.max(updated?.member_count ?? community.member_count, 0),
+    member: true,
+    moderator: membership?.is_moderator ?? false,
+    memberCount: updated?.member_count ?? community.member_count,
   };
 }

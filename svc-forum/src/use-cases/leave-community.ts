@@ -1,21 +1,21 @@
-import { CommunityTexts, type JoinLeaveResponse } from '@forum/contracts';
-import { badRequest, type AuthUser } from '@forum/service-kit';
+import { CommunityTexts } from '@forum/contracts';
+import { badRequest, type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { isCreator } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
+import type { MembershipChange } from './shared/membership-state.js';
 
 /** Idempotent: member_count moves only when this request's delete removed the membership. */
 export async function leaveCommunity(
   models: ForumModels,
   user: AuthUser,
   communityId: string,
-): Promise<JoinLeaveResponse> {
+): Promise<MembershipChange> {
   const community = await findCommunity(models, communityId);
   if (isCreator(community, user)) throw badRequest(CommunityTexts.creatorCannotLeave);
   const { deletedCount } = await models.Membership.deleteOne({
     community_id: community._id,
-    user_id: oid(user.id),
+    user_id: toObjectId(user.id),
   });
   const updated =
     deletedCount === 1
@@ -26,8 +26,8 @@ export async function leaveCommunity(
         ).lean()
       : community;
   return {
-    isMember: false,
-    isModerator: false,
-    member_count: Math.max(updated?.member_count ?? community.member_count, 0),
+    member: false,
+    moderator: false,
+    memberCount: updated?.member_count ?? community.member_count,
   };
 }

@@ -1,8 +1,7 @@
 import type { ListCommunitiesQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { CommunityDoc } from '../models/community.js';
-import { oid } from '../http/ids.js';
 import type { CommunityPage } from './list-communities.js';
 
 /** The caller's joined communities, most recently joined first. */
@@ -11,7 +10,7 @@ export async function listMyCommunities(
   user: AuthUser,
   { limit, offset }: ListCommunitiesQuery,
 ): Promise<CommunityPage> {
-  const filter = { user_id: oid(user.id) };
+  const filter = { user_id: toObjectId(user.id) };
   const [memberships, total] = await Promise.all([
     Membership.find(filter, { community_id: 1 })
       .sort({ joined_at: -1, _id: -1 })

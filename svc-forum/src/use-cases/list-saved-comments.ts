@@ -1,8 +1,7 @@
 import type { CommentPageQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { CommentDoc } from '../models/comment.js';
-import { oid } from '../http/ids.js';
 import { completeCommentPage, type CommentPage } from './shared/comment-page.js';
 
 /** GET /comments/saved/my: newest save first (index user_id, created_at, _id). */
@@ -11,7 +10,7 @@ export async function listSavedComments(
   user: AuthUser,
   { limit, offset }: CommentPageQuery,
 ): Promise<CommentPage> {
-  const filter = { user_id: oid(user.id) };
+  const filter = { user_id: toObjectId(user.id) };
   const [saves, total] = await Promise.all([
     models.CommentSave.find(filter, { comment_id: 1, created_at: 1 })
       .sort({ created_at: -1, _id: -1 })

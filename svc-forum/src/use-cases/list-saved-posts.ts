@@ -1,10 +1,9 @@
 import type { ListSavedPostsQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
-import { oid } from '../http/ids.js';
 import { loadCallerState } from './shared/load-caller-state.js';
-import type { PostPage } from './list-posts.js';
+import type { PostPage } from './shared/find-post-page.js';
 
 /** Newest save first (index user_id, created_at, _id); a save of a deleted post is skipped. */
 export async function listSavedPosts(
@@ -12,7 +11,7 @@ export async function listSavedPosts(
   user: AuthUser,
   { limit, offset }: ListSavedPostsQuery,
 ): Promise<PostPage> {
-  const filter = { user_id: oid(user.id) };
+  const filter = { user_id: toObjectId(user.id) };
   const [saves, total] = await Promise.all([
     models.PostSave.find(filter, { post_id: 1, created_at: 1 })
       .sort({ created_at: -1, _id: -1 })

@@ -1,7 +1,5 @@
-import type { AuthUser } from '@forum/service-kit';
-import { isDuplicateKeyError } from '@forum/service-kit';
+import { isDuplicateKeyError, toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 
 /**
  * Record the caller in the user directory from the token's claims, so an author resolves on
@@ -11,7 +9,7 @@ import { oid } from '../http/ids.js';
 export async function rememberUser({ DirectoryUser }: ForumModels, user: AuthUser): Promise<void> {
   try {
     await DirectoryUser.updateOne(
-      { _id: oid(user.id) },
+      { _id: toObjectId(user.id) },
       {
         $setOnInsert: {
           username: user.username,

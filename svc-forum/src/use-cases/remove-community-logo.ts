@@ -1,4 +1,3 @@
-import type { LogoResponse } from '@forum/contracts';
 import type { AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { CommunityDoc } from '../models/community.js';
@@ -11,7 +10,7 @@ export async function removeCommunityLogo(
   deps: ForumDeps,
   user: AuthUser,
   communityId: string,
-): Promise<LogoResponse> {
+): Promise<void> {
   const community = await findCommunity(deps.models, communityId);
   assertCanEditCommunity(community, user);
   const previous = await deps.models.Community.findOneAndUpdate(
@@ -20,5 +19,4 @@ export async function removeCommunityLogo(
     { projection: { logo_url: 1 } },
   ).lean<Pick<CommunityDoc, 'logo_url'>>();
   await releaseLogo(deps, previous?.logo_url);
-  return { logo_url: null };
 }

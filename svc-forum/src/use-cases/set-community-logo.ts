@@ -1,4 +1,3 @@
-import { type LogoResponse } from '@forum/contracts';
 import { IMAGE_PRESETS, badRequest, saveImage, type AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { CommunityDoc } from '../models/community.js';
@@ -6,13 +5,16 @@ import { assertCanEditCommunity } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { releaseLogo } from './shared/release-image.js';
 
-/** Creator only. The image is decoded, re-encoded and stored after the checks; the old logo goes. */
+/**
+ * Creator only. The image is decoded, re-encoded and stored after the checks; the old logo goes.
+ * Resolves to the new logo's URL.
+ */
 export async function setCommunityLogo(
   deps: ForumDeps,
   user: AuthUser,
   communityId: string,
   upload: Uint8Array | undefined,
-): Promise<LogoResponse> {
+): Promise<string> {
   const community = await findCommunity(deps.models, communityId);
   assertCanEditCommunity(community, user);
   if (!upload) throw badRequest('Upload failed');
@@ -23,5 +25,5 @@ export async function setCommunityLogo(
     { projection: { logo_url: 1 } },
   ).lean<Pick<CommunityDoc, 'logo_url'>>();
   if (previous?.logo_url !== url) await releaseLogo(deps, previous?.logo_url);
-  return { logo_url: url };
+  return url;
 }

@@ -1,6 +1,5 @@
-import { isDuplicateKeyError, type AuthUser } from '@forum/service-kit';
+import { isDuplicateKeyError, type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findVisiblePost } from './shared/find-post.js';
 
 /** Idempotent: the unique (post, user) index makes a repeat a no-op. */
@@ -13,7 +12,7 @@ export async function subscribeToPost(
   try {
     await models.PostSubscription.create({
       post_id: post._id,
-      user_id: oid(user.id),
+      user_id: toObjectId(user.id),
       created_at: new Date(),
     });
   } catch (err) {

@@ -1,6 +1,5 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findComment } from './shared/find-comment.js';
 
 /** Idempotent; works on a placeholder too (its saves are gone already). */
@@ -10,5 +9,5 @@ export async function unsaveComment(
   id: string,
 ): Promise<void> {
   const comment = await findComment(models, id);
-  await models.CommentSave.deleteOne({ user_id: oid(user.id), comment_id: comment._id });
+  await models.CommentSave.deleteOne({ user_id: toObjectId(user.id), comment_id: comment._id });
 }

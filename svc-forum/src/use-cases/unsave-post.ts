@@ -1,10 +1,9 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findPost } from './shared/find-post.js';
 
 /** Idempotent. */
 export async function unsavePost(models: ForumModels, user: AuthUser, id: string): Promise<void> {
   const post = await findPost(models, id);
-  await models.PostSave.deleteOne({ user_id: oid(user.id), post_id: post._id });
+  await models.PostSave.deleteOne({ user_id: toObjectId(user.id), post_id: post._id });
 }

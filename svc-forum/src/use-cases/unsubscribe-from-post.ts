@@ -1,6 +1,5 @@
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { oid } from '../http/ids.js';
 import { findPost } from './shared/find-post.js';
 
 /** Idempotent. */
@@ -10,5 +9,5 @@ export async function unsubscribeFromPost(
   postId: string,
 ): Promise<void> {
   const post = await findPost(models, postId);
-  await models.PostSubscription.deleteOne({ post_id: post._id, user_id: oid(user.id) });
+  await models.PostSubscription.deleteOne({ post_id: post._id, user_id: toObjectId(user.id) });
 }

@@ -4,14 +4,18 @@ import type { ForumModels } from '../models/index.js';
 import type { CommentDoc } from '../models/comment.js';
 import { assertCanEditComment } from '../policies/comment-policy.js';
 import { findLiveComment } from './shared/find-comment.js';
+import { loadCommentState, type CommentCallerState } from './shared/load-comment-state.js';
 
-/** The author only; the guard on is_deleted keeps an edit from reviving a deleted comment. */
+/**
+ * The author only; the guard on is_deleted keeps an edit from reviving a deleted comment.
+ * Answers the comment as edited with the caller's vote and save.
+ */
 export async function updateComment(
   models: ForumModels,
   user: AuthUser,
   id: string,
   { content }: UpdateCommentBody,
-): Promise<CommentDoc> {
+): Promise<{ comment: CommentDoc; state: CommentCallerState }> {
   const comment = await findLiveComment(models, id);
   assertCanEditComment(comment, user);
   const updated = await models.Comment.findOneAndUpdate(
@@ -19,5 +23,6 @@ export async function updateComment(
     { $set: { content } },
     { returnDocument: 'after' },
   ).lean<CommentDoc>();
-  return updated ?? { ...comment, content };
+  const edited = updated ?? { ...comment, content };
+  return { comment: edited, state: await loadCommentState(models, user, [edited._id]) };
 }

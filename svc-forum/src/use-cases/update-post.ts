@@ -4,6 +4,7 @@ import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
 import { assertCanEditPost } from '../policies/post-policy.js';
 import { findPost } from './shared/find-post.js';
+import { loadCallerState, type CallerState } from './shared/load-caller-state.js';
 
 /** The content rules of the post's own type (which, like its community, cannot change). */
 function checkContent(type: PostDoc['type'], content: string): void {
@@ -14,12 +15,13 @@ function checkContent(type: PostDoc['type'], content: string): void {
   }
 }
 
+/** The author only; answers the post as edited with the caller's vote, save and reaction. */
 export async function updatePost(
   models: ForumModels,
   user: AuthUser,
   id: string,
   body: UpdatePostBody,
-): Promise<PostDoc> {
+): Promise<{ post: PostDoc; state: CallerState }> {
   const post = await findPost(models, id);
   assertCanEditPost(post, user);
   const content = body.content ?? post.content;
@@ -29,5 +31,6 @@ export async function updatePost(
     { $set: { title: body.title, content } },
     { returnDocument: 'after' },
   ).lean<PostDoc>();
-  return updated ?? { ...post, title: body.title, content };
+  const edited = updated ?? { ...post, title: body.title, content };
+  return { post: edited, state: await loadCallerState(models, user, [edited._id]) };
 }

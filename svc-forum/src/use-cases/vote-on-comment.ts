@@ -1,13 +1,12 @@
-import { Subjects, createEvent, type CastVoteResponse } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { Subjects } from '@forum/contracts';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { CommentDoc } from '../models/comment.js';
 import { voteDelta } from '../domain/vote-transition.js';
 import { wilsonLowerBound } from '../domain/wilson.js';
 import { assertCanViewPost } from '../policies/nsfw-policy.js';
-import { oid } from '../http/ids.js';
 import { findLiveComment } from './shared/find-comment.js';
-import { applyVote } from './shared/apply-vote.js';
+import { applyVote, type VoteOutcome } from './shared/apply-vote.js';
 
 type Counters = Pick<CommentDoc, 'score' | 'upvotes' | 'downvotes'>;
 
@@ -18,14 +17,14 @@ type Counters = Pick<CommentDoc, 'score' | 'upvotes' | 'downvotes'>;
  * The author's points and notification follow from forum.comment.voted.
  */
 export async function voteOnComment(
-  { models, events }: ForumDeps,
+  { models, outbox }: ForumDeps,
   user: AuthUser,
   id: string,
   requested: 1 | -1,
-): Promise<CastVoteResponse> {
+): Promise<VoteOutcome> {
   const comment = await findLiveComment(models, id);
   assertCanViewPost(comment, user);
-  const key = { comment_id: comment._id, user_id: oid(user.id) };
+  const key = { comment_id: comment._id, user_id: toObjectId(user.id) };
   const { previous, next } = await applyVote(models.CommentVote, key, requested, {
     post_id: comment.post_id,
   });
@@ -35,7 +34,7 @@ export async function voteOnComment(
     { $inc: delta },
     { returnDocument: 'after', projection: { score: 1, upvotes: 1, downvotes: 1 } },
   ).lean<Counters>();
-  const counters = updated ?? comment;
+  const { score, upvotes, downvotes } = updated ?? comment;
   if (updated) {
     await models.Comment.updateOne(
       { _id: comment._id, upvotes: updated.upvotes, downvotes: updated.downvotes },
@@ -43,24 +42,16 @@ export async function voteOnComment(
     );
   }
   const post = await models.Post.findById(comment.post_id, { title: 1 }).lean();
-  await events.add(
-    Subjects.CommentVoted,
-    createEvent(Subjects.CommentVoted, {
-      comment_id: comment._id.toHexString(),
-      post_id: comment.post_id.toHexString(),
-      comment_author_id: comment.author_id!.toHexString(),
-      ...(post ? { post_title: post.title } : {}),
-      voter_id: user.id,
-      voter_username: user.username,
-      vote_type: next,
-      previous_vote_type: previous,
-      score_delta: delta.score,
-    }),
-  );
-  return {
-    vote: { vote_type: next === 0 ? null : next },
-    score: counters.score,
-    upvotes: Math.max(counters.upvotes, 0),
-    downvotes: Math.max(counters.downvotes, 0),
-  };
+  await outbox.add(Subjects.CommentVoted, {
+    comment_id: comment._id.toHexString(),
+    post_id: comment.post_id.toHexString(),
+    comment_author_id: comment.author_id!.toHexString(),
+    ...(post ? { post_title: post.title } : {}),
+    voter_id: user.id,
+    voter_username: user.username,
+    vote_type: next,
+    previous_vote_type: previous,
+    score_delta: delta.score,
+  });
+  return { vote: next, score, upvotes, downvotes };
 }

@@ -1,12 +1,11 @@
-import { Subjects, createEvent, type CastVoteResponse } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { Subjects } from '@forum/contracts';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { PostDoc } from '../models/post.js';
 import { hotScore } from '../domain/hot-score.js';
 import { voteDelta } from '../domain/vote-transition.js';
-import { oid } from '../http/ids.js';
 import { findVisiblePost } from './shared/find-post.js';
-import { applyVote } from './shared/apply-vote.js';
+import { applyVote, type VoteOutcome } from './shared/apply-vote.js';
 
 /**
  * POST /posts/{id}/vote. Counters move by the applied transition's delta ($inc), then hot is
@@ -15,13 +14,13 @@ import { applyVote } from './shared/apply-vote.js';
  * own post is allowed (as on Reddit). The author's points move through forum.post.voted.
  */
 export async function voteOnPost(
-  { models, events }: ForumDeps,
+  { models, outbox }: ForumDeps,
   user: AuthUser,
   id: string,
   requested: 1 | -1,
-): Promise<CastVoteResponse> {
+): Promise<VoteOutcome> {
   const post = await findVisiblePost(models, id, user);
-  const key = { post_id: post._id, user_id: oid(user.id) };
+  const key = { post_id: post._id, user_id: toObjectId(user.id) };
   const { previous, next } = await applyVote(models.PostVote, key, requested);
   const delta = voteDelta(previous, next);
   const updated = await models.Post.findOneAndUpdate(
@@ -29,31 +28,23 @@ export async function voteOnPost(
     { $inc: delta },
     { returnDocument: 'after', projection: { score: 1, upvotes: 1, downvotes: 1, created_at: 1 } },
   ).lean<Pick<PostDoc, 'score' | 'upvotes' | 'downvotes' | 'created_at'>>();
-  const counters = updated ?? post;
+  const { score, upvotes, downvotes } = updated ?? post;
   if (updated) {
     await models.Post.updateOne(
       { _id: post._id, score: updated.score },
       { $set: { hot: hotScore(updated.score, updated.created_at) } },
     );
   }
-  await events.add(
-    Subjects.PostVoted,
-    createEvent(Subjects.PostVoted, {
-      post_id: post._id.toHexString(),
-      post_title: post.title,
-      post_author_id: post.author_id.toHexString(),
-      community_id: post.community_id.toHexString(),
-      voter_id: user.id,
-      voter_username: user.username,
-      vote_type: next,
-      previous_vote_type: previous,
-      score_delta: delta.score,
-    }),
-  );
-  return {
-    vote: { vote_type: next === 0 ? null : next },
-    score: counters.score,
-    upvotes: Math.max(counters.upvotes, 0),
-    downvotes: Math.max(counters.downvotes, 0),
-  };
+  await outbox.add(Subjects.PostVoted, {
+    post_id: post._id.toHexString(),
+    post_title: post.title,
+    post_author_id: post.author_id.toHexString(),
+    community_id: post.community_id.toHexString(),
+    voter_id: user.id,
+    voter_username: user.username,
+    vote_type: next,
+    previous_vote_type: previous,
+    score_delta: delta.score,
+  });
+  return { vote: next, score, upvotes, downvotes };
 }

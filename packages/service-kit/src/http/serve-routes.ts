@@ -38,9 +38,14 @@ export type RouteHandler<R> = (
 /** A handler, or one with middleware that runs after auth and before validation (uploads, limits). */
 export type HandlerSpec<R> = RouteHandler<R> | { use: Middleware[]; handle: RouteHandler<R> };
 
+/** The service's route keys that need a handler: probes are answered by createApp. */
+export type HandledRouteKey<S extends ServiceName> = {
+  [K in ServiceRouteKey<S>]: ApiRoutes[K] extends { probe: true } ? never : K;
+}[ServiceRouteKey<S>];
+
 /** One handler per contract route of the service, keyed by route key (`POST /api/posts`). */
 export type ServiceHandlers<S extends ServiceName> = {
-  [K in ServiceRouteKey<S>]: HandlerSpec<ApiRoutes[K]>;
+  [K in HandledRouteKey<S>]: HandlerSpec<ApiRoutes[K]>;
 };
 
 export interface ServeRoutesOptions<S extends ServiceName> {

@@ -1,5 +1,10 @@
 import { isDuplicateKeyError } from '@forum/service-kit';
-import type { VoteValue } from '../../domain/vote-transition.js';
+import type { VoteDelta, VoteValue } from '../../domain/vote-transition.js';
+
+/** What a vote request left behind: the caller's vote (0: none) and the target's counters. */
+export interface VoteOutcome extends VoteDelta {
+  vote: VoteValue;
+}
 
 /** The part of a vote model (PostVote, CommentVote) the state machine needs. */
 export interface VoteStore {

@@ -1,13 +1,12 @@
 import { CommentTexts } from '@forum/contracts';
-import { notFound, type AuthUser } from '@forum/service-kit';
+import { notFound, type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { CommentDoc } from '../../models/comment.js';
 import { assertCanViewPost } from '../../policies/nsfw-policy.js';
-import { oid } from '../../http/ids.js';
 
 /** The comment (a deleted placeholder included) or 404 'Comment not found'. */
 export async function findComment({ Comment }: ForumModels, id: string): Promise<CommentDoc> {
-  const comment = await Comment.findById(oid(id)).lean<CommentDoc>();
+  const comment = await Comment.findById(toObjectId(id)).lean<CommentDoc>();
   if (!comment) throw notFound(CommentTexts.notFound);
   return comment;
 }

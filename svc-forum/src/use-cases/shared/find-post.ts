@@ -1,13 +1,12 @@
 import { PostTexts } from '@forum/contracts';
-import { notFound, type AuthUser } from '@forum/service-kit';
+import { notFound, type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { PostDoc } from '../../models/post.js';
 import { assertCanViewPost } from '../../policies/nsfw-policy.js';
-import { oid } from '../../http/ids.js';
 
 /** The post or 404 'Post not found'. */
 export async function findPost({ Post }: ForumModels, id: string): Promise<PostDoc> {
-  const post = await Post.findById(oid(id)).lean<PostDoc>();
+  const post = await Post.findById(toObjectId(id)).lean<PostDoc>();
   if (!post) throw notFound(PostTexts.notFound);
   return post;
 }

@@ -1,8 +1,7 @@
 import type { Types } from 'mongoose';
 import type { ReactionType } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
-import { oid } from '../../http/ids.js';
 
 /** The caller's own vote, save and reaction per post id (hex). */
 export interface CallerState {
@@ -11,7 +10,7 @@ export interface CallerState {
   reactions: Map<string, ReactionType>;
 }
 
-export const emptyCallerState = (): CallerState => ({
+const emptyCallerState = (): CallerState => ({
   votes: new Map(),
   saves: new Set(),
   reactions: new Map(),
@@ -28,7 +27,7 @@ export async function loadCallerState(
 ): Promise<CallerState> {
   const state = emptyCallerState();
   if (!user || postIds.length === 0) return state;
-  const filter = { user_id: oid(user.id), post_id: { $in: postIds } };
+  const filter = { user_id: toObjectId(user.id), post_id: { $in: postIds } };
   const [votes, saves, reactions] = await Promise.all([
     PostVote.find(filter, { post_id: 1, vote_type: 1 }).lean(),
     PostSave.find(filter, { post_id: 1 }).lean(),

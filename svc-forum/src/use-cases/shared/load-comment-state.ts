@@ -1,7 +1,6 @@
 import type { Types } from 'mongoose';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
-import { oid } from '../../http/ids.js';
 
 /** The caller's own vote and save per comment id (hex). */
 export interface CommentCallerState {
@@ -9,7 +8,7 @@ export interface CommentCallerState {
   saves: Set<string>;
 }
 
-export const emptyCommentState = (): CommentCallerState => ({ votes: new Map(), saves: new Set() });
+const emptyCommentState = (): CommentCallerState => ({ votes: new Map(), saves: new Set() });
 
 /**
  * One query per kind for the whole page, threads included (never one per comment), each served
@@ -22,7 +21,7 @@ export async function loadCommentState(
 ): Promise<CommentCallerState> {
   const state = emptyCommentState();
   if (!user || commentIds.length === 0) return state;
-  const filter = { user_id: oid(user.id), comment_id: { $in: commentIds } };
+  const filter = { user_id: toObjectId(user.id), comment_id: { $in: commentIds } };
   const [votes, saves] = await Promise.all([
     CommentVote.find(filter, { comment_id: 1, vote_type: 1 }).lean(),
     CommentSave.find(filter, { comment_id: 1 }).lean(),

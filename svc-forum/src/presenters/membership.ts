@@ -1,0 +1,13 @@
+import type { JoinLeaveResponse, MembershipResponse } from '@forum/contracts';
+import type { MembershipChange, MembershipState } from '../use-cases/shared/membership-state.js';
+
+export const presentMembership = ({ member, moderator }: MembershipState): MembershipResponse => ({
+  isMember: member,
+  isModerator: moderator,
+});
+
+/** Join and leave: the membership and the member count (never below 0 on the wire). */
+export const presentMembershipChange = (change: MembershipChange): JoinLeaveResponse => ({
+  ...presentMembership(change),
+  member_count: Math.max(change.memberCount, 0),
+});
