@@ -4,7 +4,8 @@ import { useSession } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
 import { Button, Card, EmptyState, ErrorState, Skeleton, buttonClassName } from '@forum/ui';
 import { forumKeys, useForumApi } from '../api/forum';
-import { useMembershipToggle, useMyCommunities } from '../components/community';
+import { useMembershipToggle } from '../hooks/useMembershipToggle';
+import { useMyCommunities } from '../hooks/useMyCommunities';
 import { formatCompact, plainPreviewText, truncate } from '../lib/display';
 import { CommunityLogo } from '../components/CommunityLogo';
 

@@ -1,57 +1,18 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError, useSession } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
-import { Button, Card, EmptyState, ErrorState, Skeleton, buttonClassName } from '@forum/ui';
-import { forumKeys, useForumApi } from '../api/forum';
+import { Button, Card, ErrorState, Skeleton, buttonClassName } from '@forum/ui';
 import { CommunityLogo } from '../components/CommunityLogo';
-import { useMembershipToggle } from '../components/community';
+import { CommunityNotFound } from '../components/CommunityNotFound';
+import { useCommunity } from '../hooks/useCommunity';
+import { useMembership } from '../hooks/useMembership';
+import { useMembershipToggle } from '../hooks/useMembershipToggle';
 import { COMMUNITY_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
 import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';
 import { formatCompact, formatDate, stripMarkup } from '../lib/display';
-
-export function CommunityNotFound() {
-  return (
-    <EmptyState
-      title="Community not found"
-      message="It may have been deleted, or the name is misspelled."
-      action={
-        <Link
-          to="/communities"
-          className={buttonClassName('secondary')}
-          data-testid="back-to-communities"
-        >
-          Browse Communities
-        </Link>
-      }
-      data-testid="community-not-found"
-    />
-  );
-}
-
-/** The community by name, with its 404 told apart. */
-export function useCommunity(name: string) {
-  const api = useForumApi();
-  return useQuery({
-    queryKey: forumKeys.community(name),
-    queryFn: () => api.communities.byName(name),
-    retry: (count, err) => !(isApiError(err) && err.status === 404) && count < 1,
-  });
-}
-
-export function useMembership(community: Community | undefined) {
-  const api = useForumApi();
-  const { status, user } = useSession();
-  const userId = user?.id ?? '';
-  return useQuery({
-    queryKey: forumKeys.membership(community?.id ?? '', userId),
-    queryFn: () => api.communities.membership(community!.id),
-    enabled: Boolean(community) && status === 'signed-in' && userId !== '',
-  });
-}
 
 function HeaderSkeleton() {
   return (

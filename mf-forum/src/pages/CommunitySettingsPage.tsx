@@ -21,7 +21,8 @@ import { RequireSignIn } from '../components/RequireSignIn';
 import { TextAreaField } from '../components/TextArea';
 import { deletePhrase } from '../lib/state';
 import { useImageUpload } from '../hooks/useImageUpload';
-import { CommunityNotFound, useCommunity } from './CommunityPage';
+import { CommunityNotFound } from '../components/CommunityNotFound';
+import { useCommunity } from '../hooks/useCommunity';
 
 function InfoSection({ community }: { community: Community }) {
   const api = useForumApi();

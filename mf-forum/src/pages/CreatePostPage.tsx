@@ -9,7 +9,8 @@ import { ImageInput } from '../components/ImageInput';
 import { RequireSignIn } from '../components/RequireSignIn';
 import { TextAreaField } from '../components/TextArea';
 import { POST_IMAGE_MAX, imageFileError } from '../lib/state';
-import { CommunityNotFound, useCommunity } from './CommunityPage';
+import { CommunityNotFound } from '../components/CommunityNotFound';
+import { useCommunity } from '../hooks/useCommunity';
 
 type Kind = 'text' | 'link' | 'image';
 const KINDS: Array<{ kind: Kind; label: string }> = [
