@@ -2,9 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button, EmptyState, ErrorState, Spinner } from '@forum/ui';
 import { useApi } from '@forum/sdk';
-import type { ListPostsParams } from '@forum/sdk';
+import type { CallQuery } from '@forum/sdk';
 import { forumKeys } from '../api/forum';
-import type { PostListParams } from '../api/forum';
 import { plural } from '../lib/display';
 import { useInfiniteScroll } from '../hooks/useInfiniteScroll';
 import { PostCard, PostListSkeleton } from './PostCard';
@@ -24,7 +23,7 @@ export function PostFeed({
   enabled = true,
   testId = 'post-list',
 }: {
-  params: Omit<PostListParams, 'limit' | 'offset'>;
+  params: Omit<CallQuery<'GET /api/posts'>, 'limit' | 'offset'>;
   pageSize: number;
   infinite?: boolean;
   showCommunity?: boolean;
@@ -34,15 +33,15 @@ export function PostFeed({
   enabled?: boolean;
   testId?: string;
 }) {
-  // The SDK's own call (the shared singleton): its contract schemas are the shell's chunk, so the
-  // first screen does not download a second copy of zod with this remote. `feed` passes through.
-  const sdk = useApi();
+  const api = useApi();
   const query = useInfiniteQuery({
     queryKey: forumKeys.posts({ ...params, limit: pageSize }),
     queryFn: ({ pageParam, signal }) =>
-      sdk.posts.list({ ...params, limit: pageSize, offset: pageParam } as ListPostsParams, {
-        signal,
-      }),
+      api.call(
+        'GET /api/posts',
+        { query: { ...params, limit: pageSize, offset: pageParam } },
+        { signal },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       last.pagination.hasMore ? pages.reduce((n, p) => n + p.posts.length, 0) : undefined,

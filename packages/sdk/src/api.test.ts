@@ -1,8 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { createApi, queryKeys } from './api';
+import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { createApi } from './api';
+import { createCall } from './call';
 import { createApiClient } from './client';
 import { ApiError } from './errors';
+import { queryKeys } from './queryKeys';
 import { createTokenStore } from './tokenStore';
+
+// Counts evaluations of @forum/contracts: the SDK may load it only with a call's answer.
+const contracts = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('@forum/contracts', async (importOriginal) => {
+  contracts.loads++;
+  return importOriginal();
+});
 
 const post = {
   id: '64b7f0c2a1b2c3d4e5f60718',
@@ -20,36 +30,145 @@ const post = {
   downvotes: 1,
   comment_count: 2,
 };
+const postsPage = { posts: [post], pagination: { hasMore: false, total: 1 } };
 
-function apiWith(body: unknown, status = 200) {
-  const urls: string[] = [];
-  const fetch = (async (input: RequestInfo | URL) => {
-    urls.push(String(input));
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+  aborted: boolean | undefined;
+}
+
+function clientAnswering(body: unknown, status = 200) {
+  const sent: Sent[] = [];
+  const tokenStore = createTokenStore();
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    sent.push({
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body,
+      aborted: init.signal?.aborted,
+    });
     return new Response(JSON.stringify(body), {
       status,
       headers: { 'content-type': 'application/json' },
     });
-  }) as typeof globalThis.fetch;
-  return { api: createApi(createApiClient({ tokenStore: createTokenStore(), fetch })), urls };
+  });
+  return { client: createApiClient({ tokenStore, fetch }), sent, fetch, tokenStore };
 }
 
-describe('api.posts.list', () => {
-  it('calls GET /api/posts with the params and parses {posts, pagination}', async () => {
-    const { api, urls } = apiWith({ posts: [post], pagination: { hasMore: false, total: 1 } });
-    const res = await api.posts.list({ sort: 'new', limit: 20, offset: 0 });
-    expect(urls[0]).toBe('/api/posts?sort=new&limit=20&offset=0');
-    expect(res.posts[0]?.author_username).toBe('alice');
-    expect(res.pagination).toEqual({ hasMore: false, total: 1 });
+function apiAnswering(body: unknown, status = 200) {
+  const { client, ...rest } = clientAnswering(body, status);
+  return { api: createApi(client), ...rest };
+}
+
+describe('api.call', () => {
+  // First, before any other test's call has loaded them.
+  it('loads @forum/contracts with the first call, not with the SDK', async () => {
+    await import('./index');
+    const { api } = apiAnswering(postsPage);
+    expect(contracts.loads).toBe(0);
+    await api.call('GET /api/posts');
+    expect(contracts.loads).toBe(1);
   });
 
-  it('rejects a body that breaks the contract', async () => {
-    const { api } = apiWith({ posts: [{ ...post, score: 'high' }], pagination: {} });
-    const err = (await api.posts.list().catch((e: unknown) => e)) as ApiError;
+  it('builds the path from the route key, encoding each parameter', async () => {
+    const { api, sent } = apiAnswering({ post });
+    const res = await api.call('GET /api/posts/{id}', { params: { id: 'a b/c?' } });
+    expect(sent[0]).toMatchObject({ method: 'GET', url: '/api/posts/a%20b%2Fc%3F' });
+    expect(res.post.author_username).toBe('alice');
+  });
+
+  it('passes the query and parses the answer', async () => {
+    const { api, sent } = apiAnswering(postsPage);
+    const res = await api.call('GET /api/posts', {
+      query: { feed: 'joined', sort: 'new', limit: 20, offset: 0, author_id: undefined },
+    });
+    expect(sent[0]?.url).toBe('/api/posts?feed=joined&sort=new&limit=20&offset=0');
+    expect(res).toEqual(postsPage);
+  });
+
+  it('sends a JSON body with the method of the key', async () => {
+    const { api, sent } = apiAnswering({ message: 'updated' });
+    await api
+      .call('PATCH /api/admin/users/{id}', { params: { id: 'u1' }, body: { is_active: false } })
+      .catch(() => undefined);
+    expect(sent[0]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/admin/users/u1',
+      body: '{"is_active":false}',
+    });
+    expect(sent[0]?.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends FormData as it is (multipart uploads)', async () => {
+    const { api, sent } = apiAnswering({ avatar_url: '/media/a.webp' });
+    const form = new FormData();
+    form.append('avatar', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    const res = await api.call('POST /api/auth/avatar', { body: form });
+    expect(sent[0]?.body).toBe(form);
+    expect(sent[0]?.headers['Content-Type']).toBeUndefined();
+    expect(res.avatar_url).toBe('/media/a.webp');
+  });
+
+  it('rejects an answer that breaks the contract with INVALID_RESPONSE', async () => {
+    const { api } = apiAnswering({ posts: [{ ...post, score: 'high' }], pagination: {} });
+    const err = await api.call('GET /api/posts').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.code).toBe('INVALID_RESPONSE');
+    expect(err).toMatchObject({ code: 'INVALID_RESPONSE', method: 'GET', path: '/posts' });
   });
 
-  it('keys lists by their params', () => {
+  it('loads the schema only when called, in parallel with the request', async () => {
+    const { client, fetch } = clientAnswering({ unreadCount: 2 });
+    let resolveSchema: (schema: z.ZodType) => void = () => undefined;
+    const schemaOf = vi.fn(() => new Promise<z.ZodType>((resolve) => (resolveSchema = resolve)));
+    const call = createCall(client, schemaOf);
+    expect(schemaOf).not.toHaveBeenCalled();
+    const answer = call('GET /api/messages/unread-count');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(schemaOf).toHaveBeenCalledWith('GET /api/messages/unread-count');
+    const { UnreadCountResponse } = await import('@forum/contracts');
+    resolveSchema(UnreadCountResponse);
+    await expect(answer).resolves.toEqual({ unreadCount: 2 });
+  });
+
+  it('passes the signal, and sends no token on the session calls', async () => {
+    const { api, sent, tokenStore } = apiAnswering({ message: 'ok' });
+    tokenStore.setTokens({ token: 'access', refreshToken: 'refresh' });
+    const aborted = new AbortController();
+    aborted.abort();
+    await api.call('GET /api/auth/me', {}, { signal: aborted.signal }).catch(() => undefined);
+    expect(sent.at(-1)?.aborted).toBe(true);
+    await api.auth.forgotPassword('a@b.co');
+    expect(sent.at(-1)?.headers.Authorization).toBeUndefined();
+    await api.call('PUT /api/notifications/mark-all-read').catch(() => undefined);
+    expect(sent.at(-1)?.headers.Authorization).toBe('Bearer access');
+  });
+
+  it('types every request by its route', () => {
+    const { api } = apiAnswering({});
+    const never = () => {
+      // @ts-expect-error the post id is required
+      void api.call('GET /api/posts/{id}');
+      // @ts-expect-error no such parameter
+      void api.call('GET /api/posts/{id}', { params: { postId: 'x' } });
+      // @ts-expect-error not a route
+      void api.call('GET /api/nothing');
+      // @ts-expect-error feed is 'joined' or absent
+      void api.call('GET /api/posts', { query: { feed: 'all' } });
+      // @ts-expect-error this route takes no query
+      void api.call('GET /api/auth/me', { query: { all: 1 } });
+      // @ts-expect-error internal routes are not for browsers
+      void api.call('GET forum:/internal/stats');
+    };
+    expect(never).toBeTypeOf('function');
+  });
+});
+
+describe('queryKeys', () => {
+  it('keys lists by their query', () => {
     expect(queryKeys.posts.list({ sort: 'new' })).toEqual(['posts', 'list', { sort: 'new' }]);
   });
 });

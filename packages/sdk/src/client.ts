@@ -7,11 +7,11 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 
-export type QueryValue = string | number | boolean | null | undefined;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T = unknown> {
-  query?: Record<string, QueryValue>;
+  /** Sent as `?k=v`, each value as String(v); null and undefined values are left out. */
+  query?: Readonly<Record<string, unknown>> | undefined;
   /** JSON-serialisable value, or FormData for multipart uploads. */
   body?: unknown;
   /** Cancels the request (React Query passes one). An abort rejects with the AbortError. */
@@ -56,7 +56,7 @@ export interface ApiClient {
 export function buildUrl(
   baseUrl: string,
   path: string,
-  query?: Record<string, QueryValue>,
+  query?: Readonly<Record<string, unknown>>,
 ): string {
   const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
   const p = path.startsWith('/') ? path : `/${path}`;

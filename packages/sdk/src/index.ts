@@ -13,20 +13,14 @@ export type {
   ApiClient,
   ApiClientOptions,
   HttpMethod,
-  QueryValue,
   RequestOptions,
   UnauthorizedHandler,
 } from './client';
-export { createApi, queryKeys, NOTIFICATIONS_PAGE_SIZE } from './api';
-export type {
-  Api,
-  CallOptions,
-  ListPostsParams,
-  LoginBody,
-  NotificationsPageParams,
-  PageParams,
-  RegisterBody,
-} from './api';
+export { createApi, NOTIFICATIONS_PAGE_SIZE } from './api';
+export type { Api, LoginBody, RegisterBody } from './api';
+export { createCall, routeTarget } from './call';
+export type { ApiCall, CallArgs, CallOptions, CallQuery, CallRequest } from './call';
+export { queryKeys } from './queryKeys';
 export {
   createSession,
   REFRESH_RETRY_DELAY_MS,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from './api';
+import { queryKeys } from './queryKeys';
 import { useApi, useSession } from './react';
 
 /** Spec §9: notification and message unread counts are polled every 30 s. */
@@ -23,7 +23,8 @@ export function useUnreadNotificationsCount() {
   const userId = user?.id ?? '';
   return useQuery({
     queryKey: queryKeys.notifications.unreadCount(userId),
-    queryFn: async ({ signal }) => (await api.notifications.unreadCount({ signal })).unreadCount,
+    queryFn: async ({ signal }) =>
+      (await api.call('GET /api/notifications/unread-count', {}, { signal })).unreadCount,
     enabled: status === 'signed-in' && userId !== '',
     ...pollOptions,
   });
@@ -36,7 +37,8 @@ export function useUnreadMessagesCount() {
   const userId = user?.id ?? '';
   return useQuery({
     queryKey: queryKeys.messages.unreadCount(userId),
-    queryFn: async ({ signal }) => (await api.messages.unreadCount({ signal })).unreadCount,
+    queryFn: async ({ signal }) =>
+      (await api.call('GET /api/messages/unread-count', {}, { signal })).unreadCount,
     enabled: status === 'signed-in' && userId !== '',
     ...pollOptions,
   });

@@ -159,8 +159,8 @@ export function createSession(options: SessionOptions): Session {
   function loadProfile(token: string) {
     if (profileFor === token) return;
     profileFor = token;
-    api.auth
-      .me()
+    api
+      .call('GET /api/auth/me')
       .then(({ user }) => {
         const current = state.user;
         if (!current || current.id !== user.id) return;

@@ -50,13 +50,13 @@ export default function InviteModal({ open, user }: { open: boolean; user: Sessi
 
   const code = useQuery({
     queryKey: queryKeys.auth.referralCode(user.id),
-    queryFn: ({ signal }) => api.auth.referralCode({ signal }),
+    queryFn: ({ signal }) => api.call('GET /api/auth/referral-code', {}, { signal }),
     enabled: open,
     staleTime: Infinity,
   });
   const stats = useQuery({
     queryKey: queryKeys.auth.referralStats(user.id),
-    queryFn: ({ signal }) => api.auth.referralStats({ signal }),
+    queryFn: ({ signal }) => api.call('GET /api/auth/referral-stats', {}, { signal }),
     enabled: open,
     staleTime: 0,
   });

@@ -47,7 +47,11 @@ export function NotificationsPanel({
   const list = useInfiniteQuery({
     queryKey: listKey,
     queryFn: ({ pageParam, signal }) =>
-      api.notifications.list({ page: pageParam, limit: NOTIFICATIONS_PAGE_SIZE }, { signal }),
+      api.call(
+        'GET /api/notifications',
+        { query: { page: pageParam, limit: NOTIFICATIONS_PAGE_SIZE } },
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
     // Fresh on every open.
@@ -55,7 +59,7 @@ export function NotificationsPanel({
   });
 
   const markRead = useMutation({
-    mutationFn: (id: string) => api.notifications.markRead(id),
+    mutationFn: (id: string) => api.call('PUT /api/notifications/{id}/read', { params: { id } }),
     onMutate: (id) => {
       setRead(client, user.id, id);
       client.setQueryData<number>(countKey, (c) => (c ? c - 1 : c));
@@ -64,7 +68,7 @@ export function NotificationsPanel({
   });
 
   const markAll = useMutation({
-    mutationFn: () => api.notifications.markAllRead(),
+    mutationFn: () => api.call('PUT /api/notifications/mark-all-read'),
     onMutate: () => {
       setRead(client, user.id, null);
       client.setQueryData<number>(countKey, 0);

@@ -9,7 +9,7 @@ import { listMyCommunities } from '../use-cases/list-my-communities.js';
 import { updateCommunity } from '../use-cases/update-community.js';
 import { deleteCommunity } from '../use-cases/delete-community.js';
 
-/** /api/communities: create, list, read, edit, delete (members: memberships.ts, logo: community-logo.ts). */
+/** /api/communities: create, list, read, edit, delete (memberships.ts, community-logo.ts: the rest). */
 export function communityHandlers(deps: ForumDeps) {
   const { models } = deps;
   return {

@@ -6,7 +6,7 @@ import { voteDelta } from '../domain/vote-transition.js';
 import { wilsonLowerBound } from '../domain/wilson.js';
 import { assertCanViewPost } from '../policies/nsfw-policy.js';
 import { findLiveComment } from './shared/find-comment.js';
-import { applyVote, type VoteOutcome } from './shared/apply-vote.js';
+import { applyVote, voteEventData, type VoteOutcome } from './shared/apply-vote.js';
 
 type Counters = Pick<CommentDoc, 'score' | 'upvotes' | 'downvotes'>;
 
@@ -25,10 +25,10 @@ export async function voteOnComment(
   const comment = await findLiveComment(models, id);
   assertCanViewPost(comment, user);
   const key = { comment_id: comment._id, user_id: toObjectId(user.id) };
-  const { previous, next } = await applyVote(models.CommentVote, key, requested, {
+  const transition = await applyVote(models.CommentVote, key, requested, {
     post_id: comment.post_id,
   });
-  const delta = voteDelta(previous, next);
+  const delta = voteDelta(transition.previous, transition.next);
   const updated = await models.Comment.findOneAndUpdate(
     { _id: comment._id },
     { $inc: delta },
@@ -47,11 +47,7 @@ export async function voteOnComment(
     post_id: comment.post_id.toHexString(),
     comment_author_id: comment.author_id!.toHexString(),
     ...(post ? { post_title: post.title } : {}),
-    voter_id: user.id,
-    voter_username: user.username,
-    vote_type: next,
-    previous_vote_type: previous,
-    score_delta: delta.score,
+    ...voteEventData(user, transition, delta),
   });
-  return { vote: next, score, upvotes, downvotes };
+  return { vote: transition.next, score, upvotes, downvotes };
 }

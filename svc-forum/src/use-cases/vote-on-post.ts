@@ -5,7 +5,7 @@ import type { PostDoc } from '../models/post.js';
 import { hotScore } from '../domain/hot-score.js';
 import { voteDelta } from '../domain/vote-transition.js';
 import { findVisiblePost } from './shared/find-post.js';
-import { applyVote, type VoteOutcome } from './shared/apply-vote.js';
+import { applyVote, voteEventData, type VoteOutcome } from './shared/apply-vote.js';
 
 /**
  * POST /posts/{id}/vote. Counters move by the applied transition's delta ($inc), then hot is
@@ -21,8 +21,8 @@ export async function voteOnPost(
 ): Promise<VoteOutcome> {
   const post = await findVisiblePost(models, id, user);
   const key = { post_id: post._id, user_id: toObjectId(user.id) };
-  const { previous, next } = await applyVote(models.PostVote, key, requested);
-  const delta = voteDelta(previous, next);
+  const transition = await applyVote(models.PostVote, key, requested);
+  const delta = voteDelta(transition.previous, transition.next);
   const updated = await models.Post.findOneAndUpdate(
     { _id: post._id },
     { $inc: delta },
@@ -40,11 +40,7 @@ export async function voteOnPost(
     post_title: post.title,
     post_author_id: post.author_id.toHexString(),
     community_id: post.community_id.toHexString(),
-    voter_id: user.id,
-    voter_username: user.username,
-    vote_type: next,
-    previous_vote_type: previous,
-    score_delta: delta.score,
+    ...voteEventData(user, transition, delta),
   });
-  return { vote: next, score, upvotes, downvotes };
+  return { vote: transition.next, score, upvotes, downvotes };
 }

@@ -1,3 +1,4 @@
+import { z } from '../zod.js';
 import { JwksResponse } from './jwks.js';
 import { IdentityStats } from './stats.js';
 import { UserResponse } from './users.js';
@@ -31,6 +32,8 @@ const identity = routesFor('identity');
 const limited = { 429: error('Too many attempts (Retry-After says when to try again)') };
 const signedIn = { 401: error('Not signed in, token invalid or expired, or account deactivated') };
 const admin = { ...signedIn, 403: error('Access denied. Admin privileges required.') };
+/** Multipart upload (as the community logo's): no text fields; the file goes in `avatar`. */
+const AvatarUpload = z.object({}).describe('multipart/form-data with the image in field `avatar`');
 
 export const identityRoutes = [
   identity({
@@ -128,6 +131,7 @@ export const identityRoutes = [
     summary:
       'Upload the caller’s avatar (multipart field `avatar`; JPEG, PNG, GIF or WebP up to 2MB; stored as a 256 px WebP)',
     auth: 'required',
+    request: { body: AvatarUpload },
     responses: {
       200: { description: 'The new avatar', schema: AvatarResponse },
       400: error('No file, or an image that cannot be decoded'),

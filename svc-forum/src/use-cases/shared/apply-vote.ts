@@ -1,10 +1,23 @@
-import { isDuplicateKeyError } from '@forum/service-kit';
+import { isDuplicateKeyError, type AuthUser } from '@forum/service-kit';
 import type { VoteDelta, VoteValue } from '../../domain/vote-transition.js';
 
 /** What a vote request left behind: the caller's vote (0: none) and the target's counters. */
 export interface VoteOutcome extends VoteDelta {
   vote: VoteValue;
 }
+
+/** The voter and the transition, as forum.post.voted and forum.comment.voted both carry them. */
+export const voteEventData = (
+  user: AuthUser,
+  { previous, next }: { previous: VoteValue; next: VoteValue },
+  delta: VoteDelta,
+) => ({
+  voter_id: user.id,
+  voter_username: user.username,
+  vote_type: next,
+  previous_vote_type: previous,
+  score_delta: delta.score,
+});
 
 /** The part of a vote model (PostVote, CommentVote) the state machine needs. */
 export interface VoteStore {

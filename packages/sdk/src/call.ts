@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type { ApiRequest, ApiResponse, PublicRouteKey } from '@forum/contracts';
+import type { ApiClient, HttpMethod } from './client';
+import { successSchemaOf } from './routeSchemas';
+
+/** Per-call options every typed call accepts. */
+export interface CallOptions {
+  /** Cancels the request (React Query passes one). */
+  signal?: AbortSignal;
+  /**
+   * false: no bearer token and no refresh on a 401. Only for the session calls themselves (login,
+   * register, refresh, logout, forgot/reset password): a refresh must never trigger a refresh.
+   */
+  auth?: false;
+}
+
+/** What a route takes: its {params, query, body}; nothing at all for a route that declares none. */
+export type CallRequest<K extends PublicRouteKey> =
+  unknown extends ApiRequest<K> ? { params?: never; query?: never; body?: never } : ApiRequest<K>;
+
+/** A route's query parameters, as its callers send them. */
+export type CallQuery<K extends PublicRouteKey> =
+  ApiRequest<K> extends { query?: infer Q } ? NonNullable<Q> : never;
+
+/** The request is optional when the route needs no part of it. */
+export type CallArgs<K extends PublicRouteKey> =
+  object extends CallRequest<K>
+    ? [request?: CallRequest<K>, options?: CallOptions]
+    : [request: CallRequest<K>, options?: CallOptions];
+
+/** `call('GET /api/posts/{id}', { params: { id } }, { signal })` -> the parsed success body. */
+export type ApiCall = <K extends PublicRouteKey>(
+  key: K,
+  ...args: CallArgs<K>
+) => Promise<ApiResponse<K>>;
+
+interface AnyRequest {
+  params?: Readonly<Record<string, unknown>>;
+  query?: Readonly<Record<string, unknown>>;
+  body?: unknown;
+}
+
+/** Contract paths carry the gateway's /api prefix; the client's baseUrl already ends with it. */
+const API_PREFIX = '/api';
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies HttpMethod[]);
+const isMethod = (value: string): value is HttpMethod => METHODS.has(value);
+
+/** `'GET /api/posts/{id}'` + `{id: 'a b'}` -> `['GET', '/posts/a%20b']`. */
+export function routeTarget(
+  key: PublicRouteKey,
+  params: AnyRequest['params'] = {},
+): [HttpMethod, string] {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space);
+  const template = key.slice(space + 1);
+  if (!isMethod(method) || !template.startsWith(`${API_PREFIX}/`)) {
+    throw new Error(`Not a public route key: ${key}`);
+  }
+  const path = template.slice(API_PREFIX.length).replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${key}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  return [method, path];
+}
+
+/**
+ * The typed call over an ApiClient: method and path come from the route key, the answer is parsed
+ * with the route's success schema (loaded lazily by `schemaOf`, in parallel with the request).
+ */
+export function createCall(
+  client: ApiClient,
+  schemaOf: (key: PublicRouteKey) => Promise<z.ZodType> = successSchemaOf,
+): ApiCall {
+  function call<K extends PublicRouteKey>(key: K, ...args: CallArgs<K>): Promise<ApiResponse<K>>;
+  function call(
+    key: PublicRouteKey,
+    request?: object,
+    options: CallOptions = {},
+  ): Promise<unknown> {
+    const { params, query, body }: AnyRequest = request ?? {};
+    const [method, path] = routeTarget(key, params);
+    return client.request(method, path, {
+      query,
+      body,
+      schema: () => schemaOf(key),
+      ...options,
+    });
+  }
+  return call;
+}
