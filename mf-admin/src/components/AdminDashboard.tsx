@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, ErrorState, Spinner } from '@forum/ui';
-import { useAdminStats, useDailyUserStats } from '../api/admin';
+import { useAdminStats } from '../hooks/useAdminStats';
+import { useDailyUserStats } from '../hooks/useDailyUserStats';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, type UsersView } from '../lib/table';
 import { isForbidden, loadError } from '../lib/loadError';
 import { TEXTS } from '../texts';

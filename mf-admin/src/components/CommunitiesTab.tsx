@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useAdminCommunities } from '../api/admin';
+import { useAdminCommunities } from '../hooks/useAdminCommunities';
 import { formatDateTime, formatFullDate, formatNumber } from '../lib/format';
 import { TEXTS } from '../texts';
 import { SectionError } from './SectionError';

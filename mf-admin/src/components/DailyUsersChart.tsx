@@ -7,14 +7,14 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { DailyUserStat } from '../api/admin';
+import type { DailyUserStatsResponse } from '@forum/contracts';
 import { formatChartDay } from '../lib/format';
 
 /**
  * New users per day over the last 7 days. Its own chunk (recharts is big): OverviewTab loads it
  * with React.lazy. The data is also given as a table for screen readers.
  */
-export default function DailyUsersChart({ data }: { data: DailyUserStat[] }) {
+export default function DailyUsersChart({ data }: { data: DailyUserStatsResponse['daily_stats'] }) {
   const rows = data.map((d) => ({ ...d, label: formatChartDay(d.date) }));
   return (
     <div className="admin-chart" data-testid="daily-users-chart">

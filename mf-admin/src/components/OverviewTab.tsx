@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Button, Card, Skeleton } from '@forum/ui';
-import { useAdminStats, useDailyUserStats, type AdminStats } from '../api/admin';
+import type { AdminStats } from '@forum/contracts';
+import { useAdminStats } from '../hooks/useAdminStats';
+import { useDailyUserStats } from '../hooks/useDailyUserStats';
 import { formatNumber } from '../lib/format';
 import { loadError } from '../lib/loadError';
 import { TEXTS } from '../texts';

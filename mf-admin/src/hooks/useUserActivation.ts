@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { useSetUserActive, type AdminUser } from '../api/admin';
+import type { AdminUser } from '@forum/contracts';
+import { useSetUserActive } from './useSetUserActive';
 import { TEXTS } from '../texts';
 
 /**

@@ -1,4 +1,4 @@
-import { useAdminUsers } from '../api/admin';
+import { useAdminUsers } from './useAdminUsers';
 import { SEARCH_DEBOUNCE_MS, type UsersView } from '../lib/table';
 import { useDebouncedValue } from './useDebouncedValue';
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { errorMessage } from '@forum/sdk';
-import type { AdminUser } from '../../api/admin';
+import type { AdminUser } from '@forum/contracts';
 import { TEXTS } from '../../texts';
 import { ConfirmDialog } from '../ConfirmDialog';
 

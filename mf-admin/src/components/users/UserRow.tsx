@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../api/admin';
+import type { AdminUser } from '@forum/contracts';
 import { formatDateTime, formatFullDate, formatNumber, onlineStatus } from '../../lib/format';
 import { TEXTS } from '../../texts';
 

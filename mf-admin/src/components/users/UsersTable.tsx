@@ -1,6 +1,6 @@
 import type { AdminUserSort } from '@forum/contracts';
 import { useSession } from '@forum/sdk';
-import type { AdminUser } from '../../api/admin';
+import type { AdminUser } from '@forum/contracts';
 import { useNow } from '../../hooks/useNow';
 import type { SortState } from '../../lib/table';
 import { EmptyRow, SkeletonRows } from '../TableStateRows';
