@@ -1,18 +1,19 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, buttonClassName } from '@forum/ui';
+import { TEXTS } from '../texts';
 
 export function CommunityNotFound() {
   return (
     <EmptyState
-      title="Community not found"
-      message="It may have been deleted, or the name is misspelled."
+      title={TEXTS.communityNotFound}
+      message={TEXTS.communityNotFoundText}
       action={
         <Link
           to="/communities"
           className={buttonClassName('secondary')}
           data-testid="back-to-communities"
         >
-          Browse Communities
+          {TEXTS.browseCommunities}
         </Link>
       }
       data-testid="community-not-found"

@@ -1,4 +1,5 @@
 import { Button } from '@forum/ui';
+import { TEXTS } from '../texts';
 
 /** A delete confirmation shown in place (`{testId}-confirm`, its yes button `{testId}-yes`). */
 export function InlineConfirm({
@@ -29,10 +30,10 @@ export function InlineConfirm({
         onClick={onConfirm}
         data-testid={`${testId}-yes`}
       >
-        Delete
+        {TEXTS.delete}
       </Button>
       <Button size="sm" variant="secondary" onClick={onCancel}>
-        Cancel
+        {TEXTS.cancel}
       </Button>
     </div>
   );

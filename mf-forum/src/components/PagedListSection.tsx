@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { Button, ErrorState } from '@forum/ui';
+import { TEXTS } from '../texts';
 
 /** The parts of a useInfiniteQuery result that PagedListSection drives. */
 export interface PagedQuery {
@@ -66,7 +67,7 @@ export function PagedListSection<T extends { id: string }>({
             onClick={() => void q.fetchNextPage()}
             data-testid={loadMoreTestId}
           >
-            {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
+            {q.isFetchingNextPage ? TEXTS.loading : TEXTS.loadMore}
           </Button>
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import { forumKeys } from '../api/forum';
 import { plural } from '../lib/display';
 import { useInfiniteScroll } from '../hooks/useInfiniteScroll';
 import { PostCard, PostListSkeleton } from './PostCard';
+import { TEXTS } from '../texts';
 
 /**
  * A paged post list (offset based): skeletons while loading, Load More Posts, optional infinite
@@ -17,7 +18,7 @@ export function PostFeed({
   pageSize,
   infinite = false,
   showCommunity = true,
-  errorTitle = 'Failed to load posts',
+  errorTitle = TEXTS.postsFailed,
   empty,
   endText,
   enabled = true,
@@ -82,7 +83,7 @@ export function PostFeed({
             disabled={query.isFetchingNextPage}
             data-testid="load-more-posts"
           >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More Posts'}
+            {query.isFetchingNextPage ? TEXTS.loading : TEXTS.loadMorePosts}
           </Button>
         </div>
       ) : endText ? (
@@ -99,7 +100,7 @@ export function PostFeed({
 }
 
 export function NoPosts({
-  title = 'No posts yet',
+  title = TEXTS.noPosts,
   message,
   action,
 }: {

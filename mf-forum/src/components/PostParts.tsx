@@ -5,6 +5,7 @@ import { formatCompact } from '../lib/display';
 import { REACTIONS } from '../lib/state';
 import type { ReactionState, VoteState } from '../lib/state';
 import { DownIcon, UpIcon } from './icons';
+import { TEXTS } from '../texts';
 
 export function VoteColumn({
   vote,
@@ -83,7 +84,7 @@ export function ShareButton({ postId }: { postId: string }) {
       onClick={() => void copy()}
       data-testid="share-button"
     >
-      <span aria-live="polite">{copied ? 'Link copied!' : 'Share'}</span>
+      <span aria-live="polite">{copied ? TEXTS.linkCopied : TEXTS.share}</span>
     </button>
   );
 }
@@ -105,7 +106,7 @@ export function SaveButton({
       onClick={onToggle}
       data-testid={testId}
     >
-      {saved ? 'Saved' : 'Save'}
+      {saved ? TEXTS.saved : TEXTS.save}
     </button>
   );
 }

@@ -4,9 +4,9 @@ import type { CommentThread } from '@forum/contracts';
 import { useForumApi } from '../api/forum';
 import { useToast } from '../components/Toast';
 import { applyVote, voteOf } from '../lib/state';
-import { TEXTS } from './usePostActions';
 import { useCommentCache } from './useCommentCache';
 import { useSynced } from './useSynced';
+import { TEXTS } from '../texts';
 
 /**
  * Votes and saves of one comment (optimistic, rolled back with the §8 text), its deletion, and the
@@ -55,7 +55,7 @@ export function useCommentActions(postId: string, comment: CommentThread) {
   const deleteMutation = useMutation({
     mutationFn: () => api.comments.remove(comment.id),
     onSuccess: () => cache.removed(comment.id),
-    onError: () => toast('Failed to delete comment. Please try again.'),
+    onError: () => toast(TEXTS.deleteCommentFailed),
   });
 
   return {

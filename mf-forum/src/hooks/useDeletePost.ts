@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@forum/sdk';
 import type { Post } from '@forum/contracts';
 import { forumKeys, useForumApi } from '../api/forum';
+import { TEXTS } from '../texts';
 
 /** Deletes the post and goes to its community (`then`); keeps the spec's text on failure. */
 export function useDeletePost(post: Post, then: string) {
@@ -19,7 +20,7 @@ export function useDeletePost(post: Post, then: string) {
       void queryClient.invalidateQueries({ queryKey: ['posts'] });
       navigate(then);
     } catch (err) {
-      setError(errorMessage(err, 'Failed to delete post. Please try again.'));
+      setError(errorMessage(err, TEXTS.deletePostFailed));
     }
   };
   return { remove, error };

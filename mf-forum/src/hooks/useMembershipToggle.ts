@@ -3,6 +3,7 @@ import { errorMessage } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
 import { forumKeys, useForumApi } from '../api/forum';
 import { useToast } from '../components/Toast';
+import { TEXTS } from '../texts';
 
 /** Join or leave; updates the member count from the server's answer. */
 export function useMembershipToggle() {
@@ -13,7 +14,7 @@ export function useMembershipToggle() {
     mutationFn: ({ community, join }: { community: Community; join: boolean }) =>
       join ? api.communities.join(community.id) : api.communities.leave(community.id),
     onError: (err, { join }) =>
-      toast(errorMessage(err, join ? 'Failed to join community' : 'Failed to leave community')),
+      toast(errorMessage(err, join ? TEXTS.joinFailed : TEXTS.leaveFailed)),
     onSuccess: (res, { community }) => {
       queryClient.setQueryData(
         forumKeys.community(community.name),

@@ -6,19 +6,7 @@ import { EMPTY_REACTIONS, applyReaction, applyVote, voteOf } from '../lib/state'
 import type { ReactionState } from '../lib/state';
 import { useToast } from '../components/Toast';
 import { useSynced } from './useSynced';
-
-/** Spec §5 / §8 texts. */
-export const TEXTS = {
-  signInVote: 'Please sign in to vote',
-  signInSavePost: 'Please sign in to save posts',
-  signInSaveComment: 'Please sign in to save comments',
-  signInReact: 'Please sign in to react',
-  voteFailed: 'Failed to vote. Please try again.',
-  savePostFailed: 'Failed to save post. Please try again.',
-  saveCommentFailed: 'Failed to save comment. Please try again.',
-  reactionFailed: 'Failed to update reaction. Please try again.',
-  reactionRemoveFailed: 'Failed to remove reaction. Please try again.',
-} as const;
+import { TEXTS } from '../texts';
 
 function reactionsOf(p: Post): ReactionState {
   return {

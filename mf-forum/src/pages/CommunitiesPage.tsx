@@ -8,6 +8,7 @@ import { useMembershipToggle } from '../hooks/useMembershipToggle';
 import { useMyCommunities } from '../hooks/useMyCommunities';
 import { formatCompact, plainPreviewText, truncate } from '../lib/display';
 import { CommunityLogo } from '../components/CommunityLogo';
+import { TEXTS } from '../texts';
 
 function CommunityCard({
   community,
@@ -47,12 +48,12 @@ function CommunityCard({
           variant={joined ? 'secondary' : 'primary'}
           size="sm"
           aria-pressed={joined}
-          aria-label={`${joined ? 'Leave' : 'Join'} c/${community.name}`}
+          aria-label={`${joined ? TEXTS.leave : TEXTS.join} c/${community.name}`}
           disabled={busy}
           onClick={() => toggle.mutate({ community, join: !joined })}
           data-testid="join-toggle"
         >
-          {joined ? 'Joined' : 'Join'}
+          {joined ? TEXTS.joined : TEXTS.join}
         </Button>
       ) : null}
     </Card>
@@ -101,7 +102,7 @@ export default function CommunitiesPage() {
           className={buttonClassName('primary')}
           data-testid="create-community-link"
         >
-          Create Community
+          {TEXTS.createCommunity}
         </Link>
       </div>
       {signedIn ? (
@@ -111,15 +112,15 @@ export default function CommunitiesPage() {
           data-testid="my-communities"
         >
           <h2 id="my-communities" className="forum-section__title">
-            Your Communities
+            {TEXTS.yourCommunities}
           </h2>
           {mine.isPending ? (
             <ListSkeleton />
           ) : mine.isError ? (
-            <ErrorState title="Failed to load communities" onRetry={() => void mine.refetch()} />
+            <ErrorState title={TEXTS.communitiesFailed} onRetry={() => void mine.refetch()} />
           ) : mine.data.communities.length === 0 ? (
             <p className="forum-muted" data-testid="my-communities-empty">
-              You have not joined any communities yet.
+              {TEXTS.notJoinedYet}
             </p>
           ) : (
             <div className="forum-community-list">
@@ -136,20 +137,20 @@ export default function CommunitiesPage() {
         data-testid="all-communities"
       >
         <h2 id="all-communities" className="forum-section__title">
-          {signedIn ? 'Discover' : 'All Communities'}
+          {signedIn ? TEXTS.discover : TEXTS.allCommunities}
         </h2>
         {all.isPending ? (
           <ListSkeleton />
         ) : all.isError ? (
           <ErrorState
-            title="Failed to load communities"
+            title={TEXTS.communitiesFailed}
             onRetry={() => void all.refetch()}
             data-testid="communities-error"
           />
         ) : discover.length === 0 && !all.hasNextPage ? (
           <EmptyState
-            title="No communities yet"
-            message={signedIn ? 'Create the first one!' : undefined}
+            title={TEXTS.noCommunities}
+            message={signedIn ? TEXTS.createFirstCommunity : undefined}
             data-testid="communities-empty"
           />
         ) : (
@@ -172,7 +173,7 @@ export default function CommunitiesPage() {
               onClick={() => void all.fetchNextPage()}
               data-testid="load-more-communities"
             >
-              {all.isFetchingNextPage ? 'Loading...' : 'Load More Communities'}
+              {all.isFetchingNextPage ? TEXTS.loading : TEXTS.loadMoreCommunities}
             </Button>
           </div>
         ) : null}

@@ -13,6 +13,7 @@ import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';
 import { formatCompact, formatDate, stripMarkup } from '../lib/display';
+import { TEXTS } from '../texts';
 
 function HeaderSkeleton() {
   return (
@@ -34,14 +35,14 @@ function NsfwOverlay() {
         <PostListSkeleton count={3} testId="nsfw-blurred" />
       </div>
       <div className="forum-nsfw-gate__box ui-card" role="region" aria-labelledby="nsfw-title">
-        <h2 id="nsfw-title">Sign Up Required</h2>
+        <h2 id="nsfw-title">{TEXTS.signUpRequired}</h2>
         <p>This community is marked NSFW (18+). Sign up or sign in to view its content.</p>
         <div className="forum-form__actions">
           <Link to="/register" className={buttonClassName('primary')} data-testid="nsfw-register">
-            Create Account
+            {TEXTS.createAccount}
           </Link>
           <Link to="/login" className={buttonClassName('secondary')} data-testid="nsfw-login">
-            Sign In
+            {TEXTS.signIn}
           </Link>
         </div>
       </div>
@@ -63,28 +64,28 @@ function CommunityView({ community }: { community: Community }) {
 
   const empty = !signedIn ? (
     <NoPosts
-      message="Sign in to start the first discussion."
+      message={TEXTS.signInToStart}
       action={
         <Link to="/login" className={buttonClassName('primary')} data-testid="empty-sign-in">
-          Sign In to Post
+          {TEXTS.signInToPost}
         </Link>
       }
     />
   ) : isMember ? (
     <NoPosts
-      message="Be the first to start a discussion."
+      message={TEXTS.beFirst}
       action={
         <Link
           to={`${base}/create`}
           className={buttonClassName('primary')}
           data-testid="empty-create-post"
         >
-          Create the First Post
+          {TEXTS.createFirstPost}
         </Link>
       }
     />
   ) : (
-    <NoPosts message="Join the community to create posts" />
+    <NoPosts message={TEXTS.joinToPost} />
   );
 
   return (
@@ -131,7 +132,7 @@ function CommunityView({ community }: { community: Community }) {
                 }
                 data-testid="membership-button"
               >
-                {isMember ? 'Leave' : 'Join'}
+                {isMember ? TEXTS.leave : TEXTS.join}
               </Button>
             ) : null}
             {signedIn && isMember ? (
@@ -140,7 +141,7 @@ function CommunityView({ community }: { community: Community }) {
                 className={buttonClassName('primary')}
                 data-testid="create-post-link"
               >
-                Create Post
+                {TEXTS.createPost}
               </Link>
             ) : null}
             {isCreator ? (
@@ -149,7 +150,7 @@ function CommunityView({ community }: { community: Community }) {
                 className={buttonClassName('secondary')}
                 data-testid="settings-link"
               >
-                Community Settings
+                {TEXTS.communitySettings}
               </Link>
             ) : null}
             <Button
@@ -159,7 +160,7 @@ function CommunityView({ community }: { community: Community }) {
               onClick={() => setShowRules((s) => !s)}
               data-testid="rules-toggle"
             >
-              {showRules ? 'Hide Rules' : 'View Rules'}
+              {showRules ? TEXTS.hideRules : TEXTS.viewRules}
             </Button>
           </div>
           {showRules ? (
@@ -207,7 +208,7 @@ export default function CommunityPage() {
           <CommunityNotFound />
         ) : (
           <ErrorState
-            title="Failed to load community"
+            title={TEXTS.communityFailed}
             onRetry={() => void community.refetch()}
             data-testid="community-error"
           />

@@ -23,6 +23,7 @@ import { deletePhrase } from '../lib/state';
 import { useImageUpload } from '../hooks/useImageUpload';
 import { CommunityNotFound } from '../components/CommunityNotFound';
 import { useCommunity } from '../hooks/useCommunity';
+import { TEXTS } from '../texts';
 
 function InfoSection({ community }: { community: Community }) {
   const api = useForumApi();
@@ -37,16 +38,16 @@ function InfoSection({ community }: { community: Community }) {
     try {
       const res = await api.communities.update(community.id, { description, rules });
       queryClient.setQueryData(forumKeys.community(community.name), res);
-      setMessage({ ok: true, text: 'Community updated successfully' });
+      setMessage({ ok: true, text: TEXTS.communityUpdated });
     } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err, 'Failed to update community') });
+      setMessage({ ok: false, text: errorMessage(err, TEXTS.updateCommunityFailed) });
     } finally {
       setBusy(false);
     }
   };
   return (
     <Card className="forum-settings-section" data-testid="settings-info">
-      <h2 className="forum-section__title">Community Information</h2>
+      <h2 className="forum-section__title">{TEXTS.communityInformation}</h2>
       <form
         className="forum-form"
         onSubmit={(e) => {
@@ -82,7 +83,7 @@ function InfoSection({ community }: { community: Community }) {
         />
         <div className="forum-form__actions">
           <Button type="submit" disabled={busy} data-testid="settings-save">
-            {busy ? 'Saving...' : 'Save Changes'}
+            {busy ? TEXTS.saving : TEXTS.saveChanges}
           </Button>
         </div>
       </form>
@@ -106,8 +107,8 @@ function LogoSection({ community }: { community: Community }) {
         (old: { community: Community } | undefined) =>
           old ? { community: { ...old.community, logo_url } } : old,
       ),
-    uploadFailed: 'Failed to upload logo',
-    removeFailed: 'Failed to delete logo',
+    uploadFailed: TEXTS.uploadLogoFailed,
+    removeFailed: TEXTS.deleteLogoFailed,
   });
   return (
     <Card className="forum-settings-section" data-testid="settings-logo">
@@ -130,7 +131,7 @@ function LogoSection({ community }: { community: Community }) {
               onClick={() => void remove()}
               data-testid="logo-remove"
             >
-              Remove Logo
+              {TEXTS.removeLogo}
             </Button>
           ) : null}
         </div>
@@ -183,7 +184,7 @@ function DangerZone({ community }: { community: Community }) {
       >
         <Dialog.Trigger asChild>
           <Button variant="danger" data-testid="delete-community">
-            Delete Community
+            {TEXTS.deleteCommunity}
           </Button>
         </Dialog.Trigger>
         <Dialog.Portal>
@@ -222,7 +223,7 @@ function DangerZone({ community }: { community: Community }) {
               <div className="forum-form__actions">
                 <Dialog.Close asChild>
                   <Button variant="secondary" data-testid="delete-cancel">
-                    Cancel
+                    {TEXTS.cancel}
                   </Button>
                 </Dialog.Close>
                 <Button
@@ -231,7 +232,7 @@ function DangerZone({ community }: { community: Community }) {
                   disabled={!matches || busy}
                   data-testid="delete-confirm"
                 >
-                  {busy ? 'Deleting...' : 'Delete Community'}
+                  {busy ? TEXTS.deleting : TEXTS.deleteCommunity}
                 </Button>
               </div>
             </form>
@@ -252,7 +253,7 @@ function Settings() {
     return isApiError(community.error) && community.error.status === 404 ? (
       <CommunityNotFound />
     ) : (
-      <ErrorState title="Failed to load community" onRetry={() => void community.refetch()} />
+      <ErrorState title={TEXTS.communityFailed} onRetry={() => void community.refetch()} />
     );
   }
   const c = community.data.community;
@@ -260,7 +261,7 @@ function Settings() {
   if (user?.id !== c.created_by) {
     return (
       <EmptyState
-        title="You do not have permission to edit this community"
+        title={TEXTS.noEditPermission}
         action={
           <Link to={back} className={buttonClassName('secondary')}>
             Back to c/{c.name}
@@ -273,7 +274,7 @@ function Settings() {
   return (
     <>
       <div className="forum-section__head">
-        <h1 className="forum-page__title">Community Settings</h1>
+        <h1 className="forum-page__title">{TEXTS.communitySettings}</h1>
         <Button variant="secondary" onClick={() => navigate(back)} data-testid="settings-back">
           Back to c/{c.name}
         </Button>

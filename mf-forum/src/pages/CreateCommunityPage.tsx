@@ -10,11 +10,10 @@ import { Alert, Button, Card, CheckboxField, TextField } from '@forum/ui';
 import { useForumApi } from '../api/forum';
 import { RequireSignIn } from '../components/RequireSignIn';
 import { TextAreaField } from '../components/TextArea';
+import { TEXTS } from '../texts';
 
 type Input = z.input<typeof CreateCommunityBody>;
 type Values = z.output<typeof CreateCommunityBody>;
-
-export const CREATE_COMMUNITY_FAILED = 'An error occurred while creating the community';
 
 function CreateCommunityForm() {
   const api = useForumApi();
@@ -36,12 +35,12 @@ function CreateCommunityForm() {
       void queryClient.invalidateQueries({ queryKey: ['communities'] });
       navigate(`/c/${encodeURIComponent(community.name)}`);
     } catch (err) {
-      setServerError(errorMessage(err, CREATE_COMMUNITY_FAILED));
+      setServerError(errorMessage(err, TEXTS.createCommunityFailed));
     }
   });
   return (
     <Card className="forum-form-card">
-      <h1 className="forum-page__title">Create a Community</h1>
+      <h1 className="forum-page__title">{TEXTS.createACommunity}</h1>
       <form className="forum-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         {serverError ? (
           <Alert variant="error" data-testid="form-error">
@@ -83,10 +82,10 @@ function CreateCommunityForm() {
             onClick={() => navigate('/communities')}
             data-testid="cancel-button"
           >
-            Cancel
+            {TEXTS.cancel}
           </Button>
           <Button type="submit" disabled={isSubmitting} data-testid="submit-button">
-            {isSubmitting ? 'Creating...' : 'Create Community'}
+            {isSubmitting ? TEXTS.creating : TEXTS.createCommunity}
           </Button>
         </div>
       </form>

@@ -11,6 +11,7 @@ import { TextAreaField } from '../components/TextArea';
 import { POST_IMAGE_MAX, imageFileError } from '../lib/state';
 import { CommunityNotFound } from '../components/CommunityNotFound';
 import { useCommunity } from '../hooks/useCommunity';
+import { TEXTS } from '../texts';
 
 type Kind = 'text' | 'link' | 'image';
 const KINDS: Array<{ kind: Kind; label: string }> = [
@@ -18,8 +19,6 @@ const KINDS: Array<{ kind: Kind; label: string }> = [
   { kind: 'link', label: 'Link' },
   { kind: 'image', label: 'Image' },
 ];
-
-export const CREATE_POST_FAILED = 'An error occurred while creating the post';
 
 function CreatePostForm({
   communityId,
@@ -102,8 +101,8 @@ function CreatePostForm({
     } catch (err) {
       const fallback =
         kind === 'image' && isApiError(err) && err.status === 0
-          ? 'Upload failed'
-          : CREATE_POST_FAILED;
+          ? TEXTS.uploadFailed
+          : TEXTS.createPostFailed;
       setServerError(errorMessage(err, fallback));
     } finally {
       setBusy(false);
@@ -112,7 +111,7 @@ function CreatePostForm({
 
   return (
     <Card className="forum-form-card">
-      <h1 className="forum-page__title">Create Post</h1>
+      <h1 className="forum-page__title">{TEXTS.createPost}</h1>
       <p className="forum-muted">
         in <Link to={back}>c/{communityName}</Link>
       </p>
@@ -210,10 +209,10 @@ function CreatePostForm({
         ) : null}
         <div className="forum-form__actions">
           <Button variant="secondary" onClick={() => navigate(back)} data-testid="cancel-button">
-            Cancel
+            {TEXTS.cancel}
           </Button>
           <Button type="submit" disabled={title.trim() === '' || busy} data-testid="submit-button">
-            {busy ? 'Posting...' : 'Post'}
+            {busy ? TEXTS.posting : TEXTS.post}
           </Button>
         </div>
       </form>
@@ -229,7 +228,7 @@ function Loader() {
     return isApiError(community.error) && community.error.status === 404 ? (
       <CommunityNotFound />
     ) : (
-      <ErrorState title="Failed to load community" onRetry={() => void community.refetch()} />
+      <ErrorState title={TEXTS.communityFailed} onRetry={() => void community.refetch()} />
     );
   }
   const c = community.data.community;

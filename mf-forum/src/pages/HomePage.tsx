@@ -7,8 +7,7 @@ import { HOME_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
 import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';
-
-export const FEED_END_TEXT = "You've seen all posts! Check back later for more content.";
+import { TEXTS } from '../texts';
 
 const FEATURES = [
   {
@@ -32,10 +31,10 @@ function Hero() {
       <p>Join communities, share ideas and take part in discussions that matter to you.</p>
       <div className="forum-hero__actions">
         <Link to="/communities" className={buttonClassName('primary')} data-testid="hero-browse">
-          Browse Communities
+          {TEXTS.browseCommunities}
         </Link>
         <Link to="/register" className={buttonClassName('secondary')} data-testid="hero-join">
-          Join the Discussion
+          {TEXTS.joinTheDiscussion}
         </Link>
       </div>
     </section>
@@ -62,15 +61,11 @@ function SignedOutHome() {
       >
         <div className="forum-section__head">
           <h2 className="forum-section__title" id="recent-title">
-            Recent Discussions
+            {TEXTS.recentDiscussions}
           </h2>
           <SortTabs value={sort} onChange={setSort} />
         </div>
-        <PostFeed
-          params={{ sort }}
-          pageSize={20}
-          empty={<NoPosts message="Be the first to start a discussion." />}
-        />
+        <PostFeed params={{ sort }} pageSize={20} empty={<NoPosts message={TEXTS.beFirst} />} />
       </section>
       <section
         className="forum-signup ui-card"
@@ -80,7 +75,7 @@ function SignedOutHome() {
         <h2 id="signup-title">Ready to join the conversation?</h2>
         <p>Create an account to post, comment, vote and join communities.</p>
         <Link to="/register" className={buttonClassName('primary')} data-testid="signup-now">
-          Sign Up Now
+          {TEXTS.signUpNow}
         </Link>
       </section>
     </>
@@ -97,11 +92,11 @@ function FeedEmpty({ userId }: { userId: string }) {
   if (mine.data && mine.data.pagination.total === 0) {
     return (
       <EmptyState
-        title="Join some communities!"
-        message="Your feed shows posts from the communities you join."
+        title={TEXTS.joinSomeCommunities}
+        message={TEXTS.joinSomeCommunitiesText}
         action={
           <Link to="/communities" className={buttonClassName('primary')} data-testid="feed-browse">
-            Browse Communities
+            {TEXTS.browseCommunities}
           </Link>
         }
         data-testid="feed-empty-join"
@@ -110,10 +105,10 @@ function FeedEmpty({ userId }: { userId: string }) {
   }
   return (
     <NoPosts
-      message="The communities you joined have no posts yet."
+      message={TEXTS.feedEmptyText}
       action={
         <Link to="/communities" className={buttonClassName('secondary')}>
-          Browse Communities
+          {TEXTS.browseCommunities}
         </Link>
       }
     />
@@ -126,7 +121,7 @@ function SignedInHome({ userId }: { userId: string }) {
     <section className="forum-section" data-testid="your-feed" aria-labelledby="feed-title">
       <div className="forum-section__head">
         <h1 className="forum-section__title" id="feed-title">
-          Your Feed
+          {TEXTS.yourFeed}
         </h1>
         <SortTabs value={sort} onChange={setSort} />
       </div>
@@ -134,8 +129,8 @@ function SignedInHome({ userId }: { userId: string }) {
         params={{ feed: 'joined', sort }}
         pageSize={10}
         infinite
-        errorTitle="Failed to load your feed"
-        endText={FEED_END_TEXT}
+        errorTitle={TEXTS.feedFailed}
+        endText={TEXTS.feedEnd}
         empty={<FeedEmpty userId={userId} />}
         testId="feed-list"
       />

@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, buttonClassName } from '@forum/ui';
+import { TEXTS } from '../texts';
 
 export default function NotFound() {
   return (
     <EmptyState
-      title="Page not found"
-      message="The page you are looking for does not exist."
+      title={TEXTS.pageNotFound}
+      message={TEXTS.pageNotFoundText}
       action={
         <Link to="/" className={buttonClassName('secondary')}>
-          Go Home
+          {TEXTS.goHome}
         </Link>
       }
       data-testid="not-found"

@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, buttonClassName } from '@forum/ui';
 import { forumKeys, useForumApi } from '../api/forum';
 import { PostDetailSkeleton } from '../components/post/PostDetailSkeleton';
 import { PostView } from '../components/post/PostView';
+import { TEXTS } from '../texts';
 
 export default function PostDetailPage() {
   const { id = '' } = useParams();
@@ -23,11 +24,11 @@ export default function PostDetailPage() {
     if (isApiError(err) && (err.status === 404 || err.status === 400)) {
       body = (
         <EmptyState
-          title="Post not found"
-          message="It may have been deleted."
+          title={TEXTS.postNotFound}
+          message={TEXTS.postNotFoundText}
           action={
             <Link to="/" className={buttonClassName('secondary')} data-testid="go-home">
-              Go Home
+              {TEXTS.goHome}
             </Link>
           }
           data-testid="post-not-found"
@@ -36,15 +37,15 @@ export default function PostDetailPage() {
     } else if (isApiError(err) && err.status === 403) {
       body = (
         <EmptyState
-          title="Sign Up Required"
-          message={errorMessage(err, 'Sign up to view NSFW content')}
+          title={TEXTS.signUpRequired}
+          message={errorMessage(err, TEXTS.nsfwSignUp)}
           action={
             <div className="forum-form__actions">
               <Link to="/register" className={buttonClassName('primary')}>
-                Create Account
+                {TEXTS.createAccount}
               </Link>
               <Link to="/login" className={buttonClassName('secondary')}>
-                Sign In
+                {TEXTS.signIn}
               </Link>
             </div>
           }
@@ -54,7 +55,7 @@ export default function PostDetailPage() {
     } else {
       body = (
         <ErrorState
-          title="Failed to load post"
+          title={TEXTS.postFailed}
           onRetry={() => void post.refetch()}
           data-testid="post-error"
         />

@@ -23,6 +23,7 @@ import { formatCompact, relativeTime, safeMediaUrl } from '../lib/display';
 import { visibleBadges } from '../lib/state';
 import { useImageUpload } from '../hooks/useImageUpload';
 import type { PostSort } from '@forum/contracts';
+import { TEXTS } from '../texts';
 
 const PAGE = 10;
 const BADGE_ICONS: Record<string, string> = { crown: '👑', users: '👥', star: '⭐', shield: '🛡️' };
@@ -60,8 +61,8 @@ function AvatarControls({ user }: { user: User }) {
       queryClient.setQueryData(forumKeys.user(user.username), (old: { user: User } | undefined) =>
         old ? { user: { ...old.user, avatar_url } } : old,
       ),
-    uploadFailed: 'Failed to upload avatar',
-    removeFailed: 'Failed to delete avatar',
+    uploadFailed: TEXTS.uploadAvatarFailed,
+    removeFailed: TEXTS.deleteAvatarFailed,
   });
   return (
     <div className="forum-form forum-avatar-controls" data-testid="avatar-controls">
@@ -81,7 +82,7 @@ function AvatarControls({ user }: { user: User }) {
           onClick={() => void remove()}
           data-testid="avatar-remove"
         >
-          Remove Avatar
+          {TEXTS.removeAvatar}
         </Button>
       ) : null}
     </div>
@@ -131,8 +132,8 @@ function UserPosts({ username }: { username: string }) {
         items={q.data?.pages.flatMap((p) => p.posts) ?? []}
         renderItem={(p) => <PostCard post={p} />}
         loading={<PostListSkeleton count={2} />}
-        errorTitle="Failed to load posts"
-        emptyText="No posts yet."
+        errorTitle={TEXTS.postsFailed}
+        emptyText={TEXTS.profileNoPosts}
         emptyTestId="profile-posts-empty"
         listTestId="profile-posts"
         loadMoreTestId="load-more-profile-posts"
@@ -156,8 +157,8 @@ function UserComments({ username }: { username: string }) {
       items={q.data?.pages.flatMap((p) => p.comments) ?? []}
       renderItem={(c) => <CommentRow comment={c} />}
       loading={<Spinner block />}
-      errorTitle="Failed to load comments"
-      emptyText="No comments yet."
+      errorTitle={TEXTS.commentsFailed}
+      emptyText={TEXTS.profileNoComments}
       emptyTestId="profile-comments-empty"
       listTestId="profile-comments"
       loadMoreTestId="load-more-profile-comments"
@@ -189,7 +190,7 @@ function Profile({ user }: { user: User }) {
               className={buttonClassName('primary', 'sm')}
               data-testid="send-message"
             >
-              Send Message
+              {TEXTS.sendMessage}
             </Link>
           ) : null}
           {isOwner ? <AvatarControls user={user} /> : null}
@@ -249,17 +250,17 @@ export default function ProfilePage() {
       ) : q.isError ? (
         isApiError(q.error) && q.error.status === 404 ? (
           <EmptyState
-            title="User not found"
+            title={TEXTS.userNotFound}
             action={
               <Link to="/" className={buttonClassName('secondary')}>
-                Go Home
+                {TEXTS.goHome}
               </Link>
             }
             data-testid="user-not-found"
           />
         ) : (
           <ErrorState
-            title="Failed to load user profile"
+            title={TEXTS.profileFailed}
             onRetry={() => void q.refetch()}
             data-testid="profile-error"
           />

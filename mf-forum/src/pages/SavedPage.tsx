@@ -10,7 +10,7 @@ import { PagedListSection } from '../components/PagedListSection';
 import { PostCard, PostListSkeleton } from '../components/PostCard';
 import { SaveButton } from '../components/PostParts';
 import { useToast } from '../components/Toast';
-import { TEXTS } from '../hooks/usePostActions';
+import { TEXTS } from '../texts';
 
 const PAGE = 10;
 const next =
@@ -32,9 +32,9 @@ function SavedPosts({ userId }: { userId: string }) {
       items={q.data?.pages.flatMap((p) => p.posts) ?? []}
       renderItem={(p) => <PostCard post={p} />}
       loading={<PostListSkeleton count={2} testId="saved-posts-loading" />}
-      errorTitle="Failed to load saved posts"
+      errorTitle={TEXTS.savedPostsFailed}
       errorTestId="saved-posts-error"
-      emptyText="No saved posts yet."
+      emptyText={TEXTS.noSavedPosts}
       emptyTestId="saved-posts-empty"
       listTestId="saved-posts-list"
       loadMoreTestId="load-more-saved-posts"
@@ -91,9 +91,9 @@ function SavedComments({ userId }: { userId: string }) {
         />
       )}
       loading={<Spinner block data-testid="saved-comments-loading" />}
-      errorTitle="Failed to load saved comments"
+      errorTitle={TEXTS.savedCommentsFailed}
       errorTestId="saved-comments-error"
-      emptyText="No saved comments yet."
+      emptyText={TEXTS.noSavedComments}
       emptyTestId="saved-comments-empty"
       listTestId="saved-comments-list"
       loadMoreTestId="load-more-saved-comments"
@@ -109,8 +109,8 @@ export default function SavedPage() {
         <Spinner block />
       ) : status !== 'signed-in' || !user ? (
         <EmptyState
-          title="Sign in to view saved posts"
-          message="Save posts and comments to find them here later."
+          title={TEXTS.savedSignIn}
+          message={TEXTS.savedSignInText}
           action={
             <Link
               to="/login"
@@ -118,7 +118,7 @@ export default function SavedPage() {
               className={buttonClassName('primary')}
               data-testid="saved-sign-in"
             >
-              Sign In
+              {TEXTS.signIn}
             </Link>
           }
           data-testid="saved-signed-out"
@@ -132,7 +132,7 @@ export default function SavedPage() {
             data-testid="saved-posts"
           >
             <h2 id="saved-posts" className="forum-section__title">
-              Saved Posts
+              {TEXTS.savedPosts}
             </h2>
             <SavedPosts userId={user.id} />
           </section>
@@ -142,7 +142,7 @@ export default function SavedPage() {
             data-testid="saved-comments"
           >
             <h2 id="saved-comments" className="forum-section__title">
-              Saved Comments
+              {TEXTS.savedComments}
             </h2>
             <SavedComments userId={user.id} />
           </section>

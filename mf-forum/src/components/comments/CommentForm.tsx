@@ -4,6 +4,7 @@ import { useForumApi } from '../../api/forum';
 import { useCommentCache } from '../../hooks/useCommentCache';
 import { TextAreaField } from '../TextArea';
 import { useToast } from '../Toast';
+import { TEXTS } from '../../texts';
 
 /** A new comment, a reply (parentId) or an edit (commentId). */
 export function CommentForm({
@@ -49,7 +50,7 @@ export function CommentForm({
       }
       onDone?.();
     } catch (err) {
-      if (commentId) toast('Failed to update comment. Please try again.');
+      if (commentId) toast(TEXTS.updateCommentFailed);
       // Spec §8: other submit failures are only logged.
       else console.error('[forum] comment failed', err);
     } finally {
@@ -76,7 +77,7 @@ export function CommentForm({
       <div className="forum-form__actions">
         {onDone ? (
           <Button variant="secondary" size="sm" onClick={onDone} data-testid="comment-cancel">
-            Cancel
+            {TEXTS.cancel}
           </Button>
         ) : null}
         <Button type="submit" size="sm" disabled={blank || busy} data-testid="comment-submit">

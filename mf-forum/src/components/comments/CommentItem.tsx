@@ -10,6 +10,7 @@ import { SaveButton, VoteColumn } from '../PostParts';
 import { RelativeTime } from '../RelativeTime';
 import { CommentForm } from './CommentForm';
 import { CommentsContext } from './CommentsContext';
+import { TEXTS } from '../../texts';
 
 export const MAX_DEPTH = 3;
 
@@ -51,8 +52,8 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
           postId={ctx.post.id}
           commentId={comment.id}
           initial={comment.content}
-          label="Edit comment"
-          submitLabel="Update Comment"
+          label={TEXTS.editComment}
+          submitLabel={TEXTS.updateComment}
           autoFocus
           onDone={() => setMode('none')}
         />
@@ -78,7 +79,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
               onClick={() => setMode(mode === 'reply' ? 'none' : 'reply')}
               data-testid="comment-reply"
             >
-              Reply
+              {TEXTS.reply}
             </button>
           ) : null}
           <SaveButton saved={actions.saved} testId="comment-save" onToggle={actions.onToggleSave} />
@@ -97,7 +98,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
                 onClick={() => setMode('edit')}
                 data-testid="comment-edit"
               >
-                Edit
+                {TEXTS.edit}
               </button>
               <button
                 type="button"
@@ -105,7 +106,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
                 onClick={() => setMode('delete')}
                 data-testid="comment-delete"
               >
-                Delete
+                {TEXTS.delete}
               </button>
             </>
           ) : null}
@@ -113,7 +114,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
       ) : null}
       {mode === 'delete' ? (
         <InlineConfirm
-          question="Delete this comment?"
+          question={TEXTS.deleteCommentQuestion}
           busy={actions.deleting}
           onConfirm={actions.onDelete}
           onCancel={() => setMode('none')}
@@ -125,7 +126,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
           postId={ctx.post.id}
           parentId={comment.id}
           label={`Reply to u/${comment.author_username}`}
-          submitLabel="Reply"
+          submitLabel={TEXTS.reply}
           autoFocus
           onDone={() => setMode('none')}
         />

@@ -5,6 +5,7 @@ import type { Post } from '@forum/contracts';
 import { Alert, Button, TextField } from '@forum/ui';
 import { forumKeys, useForumApi } from '../../api/forum';
 import { TextAreaField } from '../TextArea';
+import { TEXTS } from '../../texts';
 
 /** The author's in-place edit of a post's title and content. */
 export function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
@@ -17,7 +18,7 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone: () => void 
   const [busy, setBusy] = useState(false);
   const save = async () => {
     if (title.trim() === '') {
-      setTitleError('Title is required');
+      setTitleError(TEXTS.titleRequired);
       return;
     }
     setBusy(true);
@@ -30,7 +31,7 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone: () => void 
       void queryClient.invalidateQueries({ queryKey: ['posts'], refetchType: 'none' });
       onDone();
     } catch (err) {
-      setError(errorMessage(err, 'Failed to update post. Please try again.'));
+      setError(errorMessage(err, TEXTS.updatePostFailed));
     } finally {
       setBusy(false);
     }
@@ -70,10 +71,10 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone: () => void 
       ) : null}
       <div className="forum-form__actions">
         <Button variant="secondary" onClick={onDone} data-testid="edit-cancel">
-          Cancel
+          {TEXTS.cancel}
         </Button>
         <Button type="submit" disabled={busy || title.trim() === ''} data-testid="edit-submit">
-          Update Post
+          {TEXTS.updatePost}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import type { usePostActions } from '../../hooks/usePostActions';
 import { plural } from '../../lib/display';
 import { Reactions, SaveButton, ShareButton } from '../PostParts';
 import { SubscribeButton } from './SubscribeButton';
+import { TEXTS } from '../../texts';
 
 /** The actions under the post; the author also gets Edit and Delete (`onEdit`, `onDelete`). */
 export function PostActionBar({
@@ -28,7 +29,7 @@ export function PostActionBar({
       {onEdit && onDelete ? (
         <>
           <button type="button" className="forum-action" onClick={onEdit} data-testid="post-edit">
-            Edit
+            {TEXTS.edit}
           </button>
           <button
             type="button"
@@ -36,7 +37,7 @@ export function PostActionBar({
             onClick={onDelete}
             data-testid="post-delete"
           >
-            Delete
+            {TEXTS.delete}
           </button>
         </>
       ) : null}

@@ -8,6 +8,7 @@ import { usePostComments } from '../../hooks/usePostComments';
 import { CommentForm } from '../comments/CommentForm';
 import { CommentList } from '../comments/CommentList';
 import { CommentsContext } from '../comments/CommentsContext';
+import { TEXTS } from '../../texts';
 
 /** The post page's comments section: sort, the new-comment form and the threads. */
 export function PostComments({ post }: { post: Post }) {
@@ -44,7 +45,7 @@ export function PostComments({ post }: { post: Post }) {
         </label>
       </div>
       {status === 'signed-in' ? (
-        <CommentForm postId={post.id} label="Add a comment" submitLabel="Comment" />
+        <CommentForm postId={post.id} label={TEXTS.addComment} submitLabel={TEXTS.comment} />
       ) : (
         <p className="forum-muted" data-testid="comment-sign-in">
           <Link to="/login" state={{ from: location }}>
@@ -61,13 +62,13 @@ export function PostComments({ post }: { post: Post }) {
           </div>
         ) : comments.isError ? (
           <ErrorState
-            title="Failed to load comments"
+            title={TEXTS.commentsFailed}
             onRetry={() => void comments.refetch()}
             data-testid="comments-error"
           />
         ) : threads.length === 0 ? (
           <p className="forum-muted" data-testid="comments-empty">
-            No comments yet. Start the conversation!
+            {TEXTS.noComments}
           </p>
         ) : (
           <>
@@ -80,7 +81,7 @@ export function PostComments({ post }: { post: Post }) {
                   disabled={comments.isFetchingNextPage}
                   data-testid="comments-load-more"
                 >
-                  {comments.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
+                  {comments.isFetchingNextPage ? TEXTS.loading : TEXTS.loadMoreComments}
                 </Button>
               </div>
             ) : null}

@@ -13,6 +13,7 @@ import { PostBody } from './PostBody';
 import { PostBreadcrumb } from './PostBreadcrumb';
 import { PostComments } from './PostComments';
 import { PostMeta } from './PostMeta';
+import { TEXTS } from '../../texts';
 
 /** A loaded post on its page: the post (editable and deletable by its author), then comments. */
 export function PostView({ post }: { post: Post }) {
@@ -58,7 +59,7 @@ export function PostView({ post }: { post: Post }) {
           />
           {confirmDelete ? (
             <InlineConfirm
-              question="Delete this post? This cannot be undone."
+              question={TEXTS.deletePostQuestion}
               onConfirm={() => void deletion.remove()}
               onCancel={() => setConfirmDelete(false)}
               testId="post-delete"

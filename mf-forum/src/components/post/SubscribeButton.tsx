@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@forum/sdk';
 import { forumKeys, useForumApi } from '../../api/forum';
 import { useToast } from '../Toast';
+import { TEXTS } from '../../texts';
 
 /** The signed-in user's subscription to a post's new comments. */
 export function SubscribeButton({ postId }: { postId: string }) {
@@ -17,13 +18,13 @@ export function SubscribeButton({ postId }: { postId: string }) {
     mutationFn: (next: boolean) =>
       next ? api.posts.subscribe(postId) : api.posts.unsubscribe(postId),
     onSuccess: (res) => queryClient.setQueryData(key, res),
-    onError: () => toast('Failed to update subscription'),
+    onError: () => toast(TEXTS.subscriptionFailed),
   });
   if (!enabled) return null;
   if (query.isError) {
     return (
       <span className="forum-muted forum-small" data-testid="subscription-error">
-        Failed to load subscription status
+        {TEXTS.subscriptionLoadFailed}
       </span>
     );
   }
@@ -37,7 +38,7 @@ export function SubscribeButton({ postId }: { postId: string }) {
       onClick={() => mutation.mutate(!subscribed)}
       data-testid="subscribe-button"
     >
-      {subscribed ? 'Subscribed' : 'Subscribe'}
+      {subscribed ? TEXTS.subscribed : TEXTS.subscribe}
     </button>
   );
 }
