@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@forum/ui';
-import { useSendMessage } from '../api';
+import { useSendMessage } from '../hooks/useSendMessage';
 import { TEXTS } from '../texts';
 
 /** The reply box: Enter sends, Shift+Enter adds a line break (spec §2, §4 send-message states). */

@@ -8,7 +8,7 @@ import {
   formatCount,
   formatRelativeTime,
 } from '@forum/ui';
-import { useConversations } from '../api';
+import { useConversations } from '../hooks/useConversations';
 import { TEXTS } from '../texts';
 import { useNow } from '../hooks/useNow';
 import { InitialAvatar } from './Avatar';

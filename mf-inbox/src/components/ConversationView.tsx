@@ -1,8 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSession } from '@forum/sdk';
 import { Button, ErrorState, Spinner, cx, formatRelativeTime } from '@forum/ui';
-import { flattenMessages, isNotFound, useConversation, useRefreshInboxCounters } from '../api';
-import type { Message } from '../api';
+import type { Message } from '@forum/contracts';
+import { flattenMessages } from '../lib/flattenMessages';
+import { isNotFound } from '../lib/inboxQueries';
+import { useConversation } from '../hooks/useConversation';
+import { useRefreshInboxCounters } from '../hooks/useRefreshInboxCounters';
 import { TEXTS } from '../texts';
 import { useNow } from '../hooks/useNow';
 import { InitialAvatar } from './Avatar';

@@ -3,7 +3,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage, useSession } from '@forum/sdk';
 import { Alert, Button, Card, Spinner, TextField, buttonClassName, cx } from '@forum/ui';
-import { useStartConversation } from '../api';
+import { useStartConversation } from '../hooks/useStartConversation';
 import { SignedOut } from '../components/SignedOut';
 import { TEXTS } from '../texts';
 
