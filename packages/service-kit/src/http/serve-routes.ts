@@ -39,7 +39,7 @@ export type RouteHandler<R> = (
 export type HandlerSpec<R> = RouteHandler<R> | { use: Middleware[]; handle: RouteHandler<R> };
 
 /** The service's route keys that need a handler: probes are answered by createApp. */
-export type HandledRouteKey<S extends ServiceName> = {
+type HandledRouteKey<S extends ServiceName> = {
   [K in ServiceRouteKey<S>]: ApiRoutes[K] extends { probe: true } ? never : K;
 }[ServiceRouteKey<S>];
 
