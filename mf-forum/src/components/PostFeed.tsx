@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button, EmptyState, ErrorState, Spinner } from '@forum/ui';
 import { useApi } from '@forum/sdk';
 import type { CallQuery } from '@forum/sdk';
-import { forumKeys } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
 import { plural } from '../lib/display';
 import { useInfiniteScroll } from '../hooks/useInfiniteScroll';
 import { PostCard, PostListSkeleton } from './PostCard';

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useSession } from '@forum/sdk';
+import { useApi, useSession } from '@forum/sdk';
 import type { CommentThread } from '@forum/contracts';
-import { useForumApi } from '../api/forum';
 import { useToast } from '../components/Toast';
 import { applyVote, voteOf } from '../lib/state';
 import { useCommentCache } from './useCommentCache';
@@ -13,7 +12,7 @@ import { TEXTS } from '../texts';
  * sign-in texts for visitors.
  */
 export function useCommentActions(postId: string, comment: CommentThread) {
-  const api = useForumApi();
+  const api = useApi();
   const toast = useToast();
   const cache = useCommentCache(postId);
   const signedIn = useSession().status === 'signed-in';
@@ -21,7 +20,11 @@ export function useCommentActions(postId: string, comment: CommentThread) {
   const [saved, setSaved, savedRef] = useSynced(comment.is_saved, comment);
 
   const voteMutation = useMutation({
-    mutationFn: (v: 1 | -1) => api.comments.vote(comment.id, v),
+    mutationFn: (v: 1 | -1) =>
+      api.call('POST /api/comments/{id}/vote', {
+        params: { id: comment.id },
+        body: { vote_type: v },
+      }),
     onMutate: (v) => {
       const prev = voteRef.current;
       setVote(applyVote(prev, v));
@@ -41,7 +44,9 @@ export function useCommentActions(postId: string, comment: CommentThread) {
   });
   const saveMutation = useMutation({
     mutationFn: (next: boolean) =>
-      next ? api.comments.save(comment.id) : api.comments.unsave(comment.id),
+      next
+        ? api.call('POST /api/comments/{id}/save', { params: { id: comment.id } })
+        : api.call('DELETE /api/comments/{id}/save', { params: { id: comment.id } }),
     onMutate: (next) => {
       const prev = savedRef.current;
       setSaved(next);
@@ -53,7 +58,7 @@ export function useCommentActions(postId: string, comment: CommentThread) {
     },
   });
   const deleteMutation = useMutation({
-    mutationFn: () => api.comments.remove(comment.id),
+    mutationFn: () => api.call('DELETE /api/comments/{id}', { params: { id: comment.id } }),
     onSuccess: () => cache.removed(comment.id),
     onError: () => toast(TEXTS.deleteCommentFailed),
   });

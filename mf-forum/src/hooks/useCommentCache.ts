@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Comment, CommentThread, CommentThreadsResponse, Post } from '@forum/contracts';
-import { forumKeys } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
 import type { ThreadPages } from '../lib/threads';
 
 type Threads = CommentThreadsResponse;

@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '@forum/sdk';
+import { errorMessage, useApi } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
-import { forumKeys, useForumApi } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
 import { useToast } from '../components/Toast';
 import { TEXTS } from '../texts';
 
 /** Join or leave; updates the member count from the server's answer. */
 export function useMembershipToggle() {
-  const api = useForumApi();
+  const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ community, join }: { community: Community; join: boolean }) =>
-      join ? api.communities.join(community.id) : api.communities.leave(community.id),
+      join
+        ? api.call('POST /api/communities/{id}/join', { params: { id: community.id } })
+        : api.call('POST /api/communities/{id}/leave', { params: { id: community.id } }),
     onError: (err, { join }) =>
       toast(errorMessage(err, join ? TEXTS.joinFailed : TEXTS.leaveFailed)),
     onSuccess: (res, { community }) => {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@forum/sdk';
+import { useApi, useSession } from '@forum/sdk';
 import type { Post, ReactionType } from '@forum/contracts';
-import { useForumApi } from '../api/forum';
 import { EMPTY_REACTIONS, applyReaction, applyVote, voteOf } from '../lib/state';
 import type { ReactionState } from '../lib/state';
 import { useToast } from '../components/Toast';
@@ -21,7 +20,7 @@ function reactionsOf(p: Post): ReactionState {
  * when the server refuses, and the sign-in texts for visitors.
  */
 export function usePostActions(post: Post) {
-  const api = useForumApi();
+  const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   const signedIn = useSession().status === 'signed-in';
@@ -33,7 +32,8 @@ export function usePostActions(post: Post) {
     void queryClient.invalidateQueries({ queryKey: ['posts'], refetchType: 'none' });
 
   const voteMutation = useMutation({
-    mutationFn: (v: 1 | -1) => api.posts.vote(post.id, v),
+    mutationFn: (v: 1 | -1) =>
+      api.call('POST /api/posts/{id}/vote', { params: { id: post.id }, body: { vote_type: v } }),
     onMutate: (v) => {
       const prev = voteRef.current;
       setVote(applyVote(prev, v));
@@ -55,7 +55,10 @@ export function usePostActions(post: Post) {
   });
 
   const saveMutation = useMutation({
-    mutationFn: (next: boolean) => (next ? api.posts.save(post.id) : api.posts.unsave(post.id)),
+    mutationFn: (next: boolean) =>
+      next
+        ? api.call('POST /api/posts/{id}/save', { params: { id: post.id } })
+        : api.call('DELETE /api/posts/{id}/save', { params: { id: post.id } }),
     onMutate: (next) => {
       const prev = savedRef.current;
       setSaved(next);
@@ -73,7 +76,12 @@ export function usePostActions(post: Post) {
 
   const reactMutation = useMutation({
     mutationFn: ({ kind, remove }: { kind: ReactionType; remove: boolean }) =>
-      remove ? api.posts.unreact(post.id) : api.posts.react(post.id, kind),
+      remove
+        ? api.call('DELETE /api/posts/{id}/reactions', { params: { id: post.id } })
+        : api.call('POST /api/posts/{id}/reactions', {
+            params: { id: post.id },
+            body: { reaction_type: kind },
+          }),
     onMutate: ({ kind }) => {
       const prev = reactionsRef.current;
       setReactions(applyReaction(prev, kind));

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { useSession } from '@forum/sdk';
+import { useApi, useSession } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
 import { Button, Card, EmptyState, ErrorState, Skeleton, buttonClassName } from '@forum/ui';
-import { forumKeys, useForumApi } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
 import { useMembershipToggle } from '../hooks/useMembershipToggle';
 import { useMyCommunities } from '../hooks/useMyCommunities';
 import { formatCompact, plainPreviewText, truncate } from '../lib/display';
@@ -77,14 +77,15 @@ function ListSkeleton() {
 }
 
 export default function CommunitiesPage() {
-  const api = useForumApi();
+  const api = useApi();
   const { status } = useSession();
   const signedIn = status === 'signed-in';
   const mine = useMyCommunities();
   const joinedIds = new Set((mine.data?.communities ?? []).map((c) => c.id));
   const all = useInfiniteQuery({
     queryKey: forumKeys.communities,
-    queryFn: ({ pageParam }) => api.communities.list({ limit: 20, offset: pageParam }),
+    queryFn: ({ pageParam }) =>
+      api.call('GET /api/communities', { query: { limit: 20, offset: pageParam } }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       last.pagination.hasMore ? pages.reduce((n, p) => n + p.communities.length, 0) : undefined,

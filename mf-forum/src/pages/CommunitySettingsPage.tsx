@@ -2,7 +2,7 @@ import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, isApiError, useSession } from '@forum/sdk';
+import { errorMessage, isApiError, useApi, useSession } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
 import {
   Alert,
@@ -14,7 +14,8 @@ import {
   TextField,
   buttonClassName,
 } from '@forum/ui';
-import { forumKeys, useForumApi } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
+import { imageForm } from '../lib/imageForm';
 import { CommunityLogo } from '../components/CommunityLogo';
 import { ImageInput } from '../components/ImageInput';
 import { RequireSignIn } from '../components/RequireSignIn';
@@ -26,7 +27,7 @@ import { useCommunity } from '../hooks/useCommunity';
 import { TEXTS } from '../texts';
 
 function InfoSection({ community }: { community: Community }) {
-  const api = useForumApi();
+  const api = useApi();
   const queryClient = useQueryClient();
   const [description, setDescription] = useState(community.description);
   const [rules, setRules] = useState(community.rules);
@@ -36,7 +37,10 @@ function InfoSection({ community }: { community: Community }) {
     setBusy(true);
     setMessage(null);
     try {
-      const res = await api.communities.update(community.id, { description, rules });
+      const res = await api.call('PUT /api/communities/{id}', {
+        params: { id: community.id },
+        body: { description, rules },
+      });
       queryClient.setQueryData(forumKeys.community(community.name), res);
       setMessage({ ok: true, text: TEXTS.communityUpdated });
     } catch (err) {
@@ -92,15 +96,21 @@ function InfoSection({ community }: { community: Community }) {
 }
 
 function LogoSection({ community }: { community: Community }) {
-  const api = useForumApi();
+  const api = useApi();
   const queryClient = useQueryClient();
   const { inputRef, error, busy, upload, remove } = useImageUpload({
     upload: async (file) => {
-      const res = await api.communities.uploadLogo(community.id, file);
+      const res = await api.call('POST /api/communities/{id}/logo', {
+        params: { id: community.id },
+        body: imageForm(file),
+      });
       void queryClient.invalidateQueries({ queryKey: ['communities'], refetchType: 'none' });
       return res.logo_url;
     },
-    remove: () => api.communities.removeLogo(community.id).then(() => undefined),
+    remove: () =>
+      api
+        .call('DELETE /api/communities/{id}/logo', { params: { id: community.id } })
+        .then(() => undefined),
     onChange: (logo_url) =>
       queryClient.setQueryData(
         forumKeys.community(community.name),
@@ -141,7 +151,7 @@ function LogoSection({ community }: { community: Community }) {
 }
 
 function DangerZone({ community }: { community: Community }) {
-  const api = useForumApi();
+  const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -158,7 +168,7 @@ function DangerZone({ community }: { community: Community }) {
     setBusy(true);
     setError(null);
     try {
-      await api.communities.remove(community.id);
+      await api.call('DELETE /api/communities/{id}', { params: { id: community.id } });
       queryClient.removeQueries({ queryKey: forumKeys.community(community.name) });
       void queryClient.invalidateQueries({ queryKey: ['communities'] });
       void queryClient.invalidateQueries({ queryKey: ['posts'] });

@@ -5,9 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { CreateCommunityBody } from '@forum/contracts';
-import { errorMessage } from '@forum/sdk';
+import { errorMessage, useApi } from '@forum/sdk';
 import { Alert, Button, Card, CheckboxField, TextField } from '@forum/ui';
-import { useForumApi } from '../api/forum';
 import { RequireSignIn } from '../components/RequireSignIn';
 import { TextAreaField } from '../components/TextArea';
 import { TEXTS } from '../texts';
@@ -16,7 +15,7 @@ type Input = z.input<typeof CreateCommunityBody>;
 type Values = z.output<typeof CreateCommunityBody>;
 
 function CreateCommunityForm() {
-  const api = useForumApi();
+  const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -31,7 +30,7 @@ function CreateCommunityForm() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { community } = await api.communities.create(values);
+      const { community } = await api.call('POST /api/communities', { body: values });
       void queryClient.invalidateQueries({ queryKey: ['communities'] });
       navigate(`/c/${encodeURIComponent(community.name)}`);
     } catch (err) {

@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CreatePostBody, PostTexts } from '@forum/contracts';
-import { errorMessage, isApiError } from '@forum/sdk';
+import { errorMessage, isApiError, useApi, type CallRequest } from '@forum/sdk';
 import { Alert, Button, Card, ErrorState, Spinner, TextField, cx } from '@forum/ui';
-import { useForumApi } from '../api/forum';
 import { ImageInput } from '../components/ImageInput';
 import { RequireSignIn } from '../components/RequireSignIn';
 import { TextAreaField } from '../components/TextArea';
@@ -27,7 +26,7 @@ function CreatePostForm({
   communityId: string;
   communityName: string;
 }) {
-  const api = useForumApi();
+  const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const back = `/c/${encodeURIComponent(communityName)}`;
@@ -85,7 +84,7 @@ function CreatePostForm({
     if (!parsed.success || next.image) return;
     setBusy(true);
     try {
-      let payload: FormData | Record<string, unknown> = { ...parsed.data };
+      let payload: CallRequest<'POST /api/posts'>['body'] = { ...parsed.data };
       if (kind === 'image' && file) {
         const form = new FormData();
         form.append('title', parsed.data.title);
@@ -95,7 +94,7 @@ function CreatePostForm({
         form.append('image', file);
         payload = form;
       }
-      await api.posts.create(payload);
+      await api.call('POST /api/posts', { body: payload });
       void queryClient.invalidateQueries({ queryKey: ['posts'] });
       navigate(back);
     } catch (err) {

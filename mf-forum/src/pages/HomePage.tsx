@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { useSession } from '@forum/sdk';
+import { useApi, useSession } from '@forum/sdk';
 import { EmptyState, buttonClassName } from '@forum/ui';
-import { forumKeys, useForumApi } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
 import { HOME_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
 import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
@@ -83,10 +83,10 @@ function SignedOutHome() {
 }
 
 function FeedEmpty({ userId }: { userId: string }) {
-  const api = useForumApi();
+  const api = useApi();
   const mine = useQuery({
     queryKey: [...forumKeys.myCommunities(userId), 'count'],
-    queryFn: () => api.communities.mine({ limit: 1 }),
+    queryFn: () => api.call('GET /api/communities/my', { query: { limit: 1 } }),
   });
   if (mine.isPending) return <PostListSkeleton count={1} />;
   if (mine.data && mine.data.pagination.total === 0) {

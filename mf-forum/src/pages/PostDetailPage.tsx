@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessage, isApiError, useSession } from '@forum/sdk';
+import { errorMessage, isApiError, useApi, useSession } from '@forum/sdk';
 import { EmptyState, ErrorState, buttonClassName } from '@forum/ui';
-import { forumKeys, useForumApi } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
 import { PostDetailSkeleton } from '../components/post/PostDetailSkeleton';
 import { PostView } from '../components/post/PostView';
 import { TEXTS } from '../texts';
 
 export default function PostDetailPage() {
   const { id = '' } = useParams();
-  const api = useForumApi();
+  const api = useApi();
   const { status } = useSession();
   const post = useQuery({
     queryKey: forumKeys.post(id),
-    queryFn: () => api.posts.get(id),
+    queryFn: () => api.call('GET /api/posts/{id}', { params: { id } }),
     retry: (n, err) => !(isApiError(err) && [400, 403, 404].includes(err.status)) && n < 1,
     enabled: status !== 'loading',
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { isApiError, useSession } from '@forum/sdk';
+import { isApiError, useApi, useSession } from '@forum/sdk';
 import type { User } from '@forum/contracts';
 import {
   Button,
@@ -13,7 +13,8 @@ import {
   buttonClassName,
   cx,
 } from '@forum/ui';
-import { forumKeys, useForumApi } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
+import { imageForm } from '../lib/imageForm';
 import { CommentRow } from '../components/CommentRow';
 import { ImageInput } from '../components/ImageInput';
 import { PagedListSection } from '../components/PagedListSection';
@@ -52,11 +53,12 @@ function Avatar({ user, size = 88 }: { user: User; size?: number }) {
 }
 
 function AvatarControls({ user }: { user: User }) {
-  const api = useForumApi();
+  const api = useApi();
   const queryClient = useQueryClient();
   const { inputRef, error, busy, upload, remove } = useImageUpload({
-    upload: async (file) => (await api.users.uploadAvatar(file)).avatar_url,
-    remove: () => api.users.removeAvatar().then(() => undefined),
+    upload: async (file) =>
+      (await api.call('POST /api/auth/avatar', { body: imageForm(file) })).avatar_url,
+    remove: () => api.call('DELETE /api/auth/avatar').then(() => undefined),
     onChange: (avatar_url) =>
       queryClient.setQueryData(forumKeys.user(user.username), (old: { user: User } | undefined) =>
         old ? { user: { ...old.user, avatar_url } } : old,
@@ -90,10 +92,10 @@ function AvatarControls({ user }: { user: User }) {
 }
 
 function Badges({ userId }: { userId: string }) {
-  const api = useForumApi();
+  const api = useApi();
   const q = useQuery({
     queryKey: forumKeys.badges(userId),
-    queryFn: () => api.users.badges(userId),
+    queryFn: () => api.call('GET /api/badges/user/{userId}', { params: { userId } }),
   });
   if (!q.data || q.data.badges.length === 0) return null;
   const { shown, overflow } = visibleBadges(q.data.badges);
@@ -114,12 +116,15 @@ function Badges({ userId }: { userId: string }) {
 }
 
 function UserPosts({ username }: { username: string }) {
-  const api = useForumApi();
+  const api = useApi();
   const [sort, setSort] = useState<PostSort>('new');
   const q = useInfiniteQuery({
     queryKey: forumKeys.userPosts(username, sort),
     queryFn: ({ pageParam }) =>
-      api.users.posts(username, { sortBy: sort, limit: PAGE, offset: pageParam }),
+      api.call('GET /api/auth/user/{username}/posts', {
+        params: { username },
+        query: { sortBy: sort, limit: PAGE, offset: pageParam },
+      }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       last.pagination.hasMore ? pages.reduce((n, p) => n + p.posts.length, 0) : undefined,
@@ -143,10 +148,14 @@ function UserPosts({ username }: { username: string }) {
 }
 
 function UserComments({ username }: { username: string }) {
-  const api = useForumApi();
+  const api = useApi();
   const q = useInfiniteQuery({
     queryKey: forumKeys.userComments(username),
-    queryFn: ({ pageParam }) => api.users.comments(username, { limit: PAGE, offset: pageParam }),
+    queryFn: ({ pageParam }) =>
+      api.call('GET /api/auth/user/{username}/comments', {
+        params: { username },
+        query: { limit: PAGE, offset: pageParam },
+      }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       last.pagination.hasMore ? pages.reduce((n, p) => n + p.comments.length, 0) : undefined,
@@ -231,10 +240,10 @@ function Profile({ user }: { user: User }) {
 
 export default function ProfilePage() {
   const { username = '' } = useParams();
-  const api = useForumApi();
+  const api = useApi();
   const q = useQuery({
     queryKey: forumKeys.user(username),
-    queryFn: () => api.users.get(username),
+    queryFn: () => api.call('GET /api/auth/user/{username}', { params: { username } }),
     retry: (n, err) => !(isApiError(err) && err.status === 404) && n < 1,
   });
   return (

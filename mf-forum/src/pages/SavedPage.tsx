@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { useSession } from '@forum/sdk';
+import { useApi, useSession } from '@forum/sdk';
 import type { CommentPageResponse } from '@forum/contracts';
 import { EmptyState, Spinner, buttonClassName } from '@forum/ui';
-import { forumKeys, useForumApi } from '../api/forum';
+import { forumKeys } from '../lib/forumKeys';
 import { CommentRow } from '../components/CommentRow';
 import { PagedListSection } from '../components/PagedListSection';
 import { PostCard, PostListSkeleton } from '../components/PostCard';
@@ -19,10 +19,11 @@ const next =
     last.pagination.hasMore ? pages.reduce((n, p) => n + items(p).length, 0) : undefined;
 
 function SavedPosts({ userId }: { userId: string }) {
-  const api = useForumApi();
+  const api = useApi();
   const q = useInfiniteQuery({
     queryKey: [...forumKeys.savedPosts, userId],
-    queryFn: ({ pageParam }) => api.posts.saved({ limit: PAGE, offset: pageParam }),
+    queryFn: ({ pageParam }) =>
+      api.call('GET /api/posts/saved/my', { query: { limit: PAGE, offset: pageParam } }),
     initialPageParam: 0,
     getNextPageParam: next((p: { posts: unknown[] }) => p.posts),
   });
@@ -43,20 +44,21 @@ function SavedPosts({ userId }: { userId: string }) {
 }
 
 function SavedComments({ userId }: { userId: string }) {
-  const api = useForumApi();
+  const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   const key = [...forumKeys.savedComments, userId];
   const q = useInfiniteQuery({
     queryKey: key,
-    queryFn: ({ pageParam }) => api.comments.saved({ limit: PAGE, offset: pageParam }),
+    queryFn: ({ pageParam }) =>
+      api.call('GET /api/comments/saved/my', { query: { limit: PAGE, offset: pageParam } }),
     initialPageParam: 0,
     getNextPageParam: next((p: { comments: unknown[] }) => p.comments),
   });
   type Data = InfiniteData<CommentPageResponse, number>;
   // Spec §4: unsaving removes the comment from the saved list (optimistic, rolled back).
   const unsave = useMutation({
-    mutationFn: (id: string) => api.comments.unsave(id),
+    mutationFn: (id: string) => api.call('DELETE /api/comments/{id}/save', { params: { id } }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
       const prev = queryClient.getQueryData<Data>(key);

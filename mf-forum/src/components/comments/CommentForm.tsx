@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@forum/ui';
-import { useForumApi } from '../../api/forum';
+import { useApi } from '@forum/sdk';
 import { useCommentCache } from '../../hooks/useCommentCache';
 import { TextAreaField } from '../TextArea';
 import { useToast } from '../Toast';
@@ -26,7 +26,7 @@ export function CommentForm({
   label: string;
   submitLabel: string;
 }) {
-  const api = useForumApi();
+  const api = useApi();
   const cache = useCommentCache(postId);
   const toast = useToast();
   const [text, setText] = useState(initial);
@@ -37,13 +37,18 @@ export function CommentForm({
     setBusy(true);
     try {
       if (commentId) {
-        const { comment } = await api.comments.update(commentId, text.trim());
+        const { comment } = await api.call('PUT /api/comments/{id}', {
+          params: { id: commentId },
+          body: { content: text.trim() },
+        });
         cache.update(comment);
       } else {
-        const { comment } = await api.comments.create({
-          content: text.trim(),
-          post_id: postId,
-          ...(parentId ? { parent_id: parentId } : {}),
+        const { comment } = await api.call('POST /api/comments', {
+          body: {
+            content: text.trim(),
+            post_id: postId,
+            ...(parentId ? { parent_id: parentId } : {}),
+          },
         });
         cache.add(comment);
         setText('');

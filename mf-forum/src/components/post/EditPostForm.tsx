@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '@forum/sdk';
+import { errorMessage, useApi } from '@forum/sdk';
 import type { Post } from '@forum/contracts';
 import { Alert, Button, TextField } from '@forum/ui';
-import { forumKeys, useForumApi } from '../../api/forum';
+import { forumKeys } from '../../lib/forumKeys';
 import { TextAreaField } from '../TextArea';
 import { TEXTS } from '../../texts';
 
 /** The author's in-place edit of a post's title and content. */
 export function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
-  const api = useForumApi();
+  const api = useApi();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
@@ -24,7 +24,10 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone: () => void 
     setBusy(true);
     setError(null);
     try {
-      const res = await api.posts.update(post.id, { title: title.trim(), content });
+      const res = await api.call('PUT /api/posts/{id}', {
+        params: { id: post.id },
+        body: { title: title.trim(), content },
+      });
       queryClient.setQueryData(forumKeys.post(post.id), (old: { post: Post } | undefined) => ({
         post: { ...(old?.post ?? post), ...res.post },
       }));

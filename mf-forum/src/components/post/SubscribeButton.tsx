@@ -1,22 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@forum/sdk';
-import { forumKeys, useForumApi } from '../../api/forum';
+import { useApi, useSession } from '@forum/sdk';
+import { forumKeys } from '../../lib/forumKeys';
 import { useToast } from '../Toast';
 import { TEXTS } from '../../texts';
 
 /** The signed-in user's subscription to a post's new comments. */
 export function SubscribeButton({ postId }: { postId: string }) {
-  const api = useForumApi();
+  const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { status, user } = useSession();
   const enabled = status === 'signed-in';
   const key = [...forumKeys.subscription(postId), user?.id ?? ''];
-  const query = useQuery({ queryKey: key, queryFn: () => api.posts.subscription(postId), enabled });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => api.call('GET /api/post-subscriptions/{postId}/status', { params: { postId } }),
+    enabled,
+  });
   // Spec §4: toggled after the server succeeds (not optimistic).
   const mutation = useMutation({
     mutationFn: (next: boolean) =>
-      next ? api.posts.subscribe(postId) : api.posts.unsubscribe(postId),
+      next
+        ? api.call('POST /api/post-subscriptions/{postId}', { params: { postId } })
+        : api.call('DELETE /api/post-subscriptions/{postId}', { params: { postId } }),
     onSuccess: (res) => queryClient.setQueryData(key, res),
     onError: () => toast(TEXTS.subscriptionFailed),
   });
