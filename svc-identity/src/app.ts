@@ -1,26 +1,38 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { createApp, createAuth, serveMedia, type ReadinessCheck } from '@forum/service-kit';
+import {
+  createApp,
+  serveMedia,
+  serveRoutes,
+  type Auth,
+  type ReadinessCheck,
+  type ServiceHandlers,
+} from '@forum/service-kit';
 import type { IdentityDeps } from './deps.js';
+import { requireActiveAccount } from './policies/active-account.js';
+import { canAdminister } from './policies/admin.js';
 import { createRateLimiter } from './services/rate-limiter.js';
-import { wellKnownRoutes } from './routes/well-known.js';
-import { internalRoutes } from './routes/internal.js';
-import { authRoutes } from './routes/auth.js';
-import { badgeRoutes } from './routes/badges.js';
-import { adminRoutes } from './routes/admin.js';
-import { avatarRoutes } from './routes/avatar.js';
-import type { RouteDeps } from './routes/route-deps.js';
+import { adminHandlers } from './routes/admin.js';
+import { avatarHandlers } from './routes/avatar.js';
+import { badgeHandlers } from './routes/badges.js';
+import { internalHandlers } from './routes/internal.js';
+import { passwordResetHandlers } from './routes/password-reset.js';
+import { profileHandlers } from './routes/profiles.js';
+import { referralHandlers } from './routes/referrals.js';
+import { sessionHandlers } from './routes/sessions.js';
 
 export const SERVICE_NAME = 'svc-identity';
 
-export interface IdentityAppDeps {
-  deps: IdentityDeps;
+/** What use cases get, plus what only the HTTP app needs. */
+export interface IdentityAppDeps extends IdentityDeps {
   conn: Connection;
+  auth: Auth;
   ready?: ReadinessCheck;
 }
 
-export function createIdentityApp({ deps, conn, ready }: IdentityAppDeps): Koa {
-  const { config, logger, keys, models } = deps;
+/** The identity HTTP app without listen: tests serve it directly, main.ts runs it. */
+export function createIdentityApp({ conn, auth, ready, ...deps }: IdentityAppDeps): Koa {
+  const { config, logger, models } = deps;
   const app = createApp({
     name: SERVICE_NAME,
     logger,
@@ -28,29 +40,31 @@ export function createIdentityApp({ deps, conn, ready }: IdentityAppDeps): Koa {
     database: conn,
     ...(ready ? { ready } : {}),
   });
-  const route: RouteDeps = {
-    deps,
-    // Identity verifies its own tokens with its public key (no JWKS round trip).
-    auth: createAuth({ publicKey: keys.publicKey }),
-    limiter: createRateLimiter(models, {
-      limit: config.AUTH_RATE_LIMIT,
-      windowSeconds: config.AUTH_RATE_WINDOW,
-      now: deps.now,
-    }),
-  };
+  const limiter = createRateLimiter(models, {
+    limit: config.AUTH_RATE_LIMIT,
+    windowSeconds: config.AUTH_RATE_WINDOW,
+    now: deps.now,
+  });
   // GET/HEAD /media/avatars/<sha256>.webp with immutable cache headers.
   app.use(serveMedia(deps.avatars));
-  const routers = [
-    wellKnownRoutes(keys),
-    internalRoutes(models),
-    avatarRoutes(route),
-    authRoutes(route),
-    badgeRoutes(deps),
-    adminRoutes(route),
-  ];
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
-  }
+  const handlers: ServiceHandlers<'identity'> = {
+    ...sessionHandlers(deps, limiter),
+    ...passwordResetHandlers(deps, limiter),
+    ...profileHandlers(deps),
+    ...referralHandlers(deps),
+    ...avatarHandlers(deps),
+    ...badgeHandlers(deps),
+    ...adminHandlers(deps),
+    ...internalHandlers(deps),
+  };
+  serveRoutes(app, {
+    service: 'identity',
+    auth,
+    handlers,
+    // A valid token is not enough here: the account must still exist and be active.
+    afterAuth: [requireActiveAccount(deps)],
+    // The signed claim and the username must both say admin.
+    isAdmin: (user) => canAdminister(config, user),
+  });
   return app;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   connectMongo,
   connectNats,
+  createAuth,
   createEventOutbox,
   createLogger,
   dependencyReadiness,
@@ -86,8 +87,10 @@ export async function startIdentityService(
     now,
   };
   const app = createIdentityApp({
-    deps,
+    ...deps,
     conn,
+    // Identity verifies its own tokens with its public key (no JWKS round trip).
+    auth: createAuth({ publicKey: keys.publicKey }),
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const running = await runService({

@@ -54,11 +54,11 @@ describe('svc-messaging routes', () => {
     // No admin routes here; one added later needs a 403 check with a non-admin token.
     expect(adminOnly).toEqual([]);
     for (const route of signedIn) {
-      const res = await served.fetch(samplePath(route), { method: route.method });
+      const res = await served.fetch(samplePath(route), { method: route.method.toUpperCase() });
       expect(res.status, `${route.method} ${route.path}`).toBe(401);
     }
     for (const route of open) {
-      const res = await served.fetch(samplePath(route), { method: route.method });
+      const res = await served.fetch(samplePath(route), { method: route.method.toUpperCase() });
       expect(res.status, `${route.method} ${route.path}`).not.toBe(401);
     }
   });

@@ -1,21 +1,14 @@
-import { Subjects, createEvent } from '@forum/contracts';
+import { Subjects } from '@forum/contracts';
 import type { IdentityDeps } from '../deps.js';
 import type { UserDoc } from '../models/user.js';
 
 type EventUser = Pick<UserDoc, '_id' | 'username' | 'avatar_url' | 'is_active'>;
 
 /** Avatar or status changed: forum and messaging refresh their directory copies. */
-export const publishUserUpdated = ({ outbox, now }: IdentityDeps, user: EventUser) =>
-  outbox.add(
-    Subjects.UserUpdated,
-    createEvent(
-      Subjects.UserUpdated,
-      {
-        user_id: user._id.toHexString(),
-        username: user.username,
-        avatar_url: user.avatar_url ?? null,
-        is_active: user.is_active,
-      },
-      now(),
-    ),
-  );
+export const publishUserUpdated = ({ outbox }: Pick<IdentityDeps, 'outbox'>, user: EventUser) =>
+  outbox.add(Subjects.UserUpdated, {
+    user_id: user._id.toHexString(),
+    username: user.username,
+    avatar_url: user.avatar_url ?? null,
+    is_active: user.is_active,
+  });

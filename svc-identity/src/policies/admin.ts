@@ -1,6 +1,4 @@
-import type { Middleware } from 'koa';
-import { ADMIN_DENIED } from '@forum/contracts';
-import { HttpError, type AuthUser } from '@forum/service-kit';
+import type { AuthUser } from '@forum/service-kit';
 import type { IdentityConfig } from '../config.js';
 
 /** The admin is the user whose username equals ADMIN_USERNAME (ARCHITECTURE §2). */
@@ -10,13 +8,3 @@ export const isAdminUsername = (config: Pick<IdentityConfig, 'ADMIN_USERNAME'>, 
 /** Both the signed claim and the username must say admin; anything else is a 403. */
 export const canAdminister = (config: Pick<IdentityConfig, 'ADMIN_USERNAME'>, user: AuthUser) =>
   user.isAdmin && isAdminUsername(config, user.username);
-
-/** Runs after authentication (anonymous callers already got their 401). */
-export const requireAdmin =
-  (config: Pick<IdentityConfig, 'ADMIN_USERNAME'>): Middleware =>
-  async (ctx, next) => {
-    if (!ctx.state.user || !canAdminister(config, ctx.state.user)) {
-      throw new HttpError(403, ADMIN_DENIED);
-    }
-    await next();
-  };

@@ -62,18 +62,22 @@ describe('POST /api/auth/register', () => {
   ])('refuses %j with its text', async (override, text) => {
     const res = await register({ ...valid(), ...override });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Validation failed', details: [text] });
+    // A body's error is its first broken rule's own text (as forum and messaging answer).
+    expect(res.body).toEqual({ error: text, details: [text] });
   });
 
   it('lists every problem at once', async () => {
     const res = await register({ username: 'x!', email: 'nope', password: 'short' });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([
-      'Username must be between 3 and 50 characters',
-      'Username can only contain letters and numbers',
-      'Please enter a valid email address',
-      'Password must be at least 8 characters long',
-    ]);
+    expect(res.body).toEqual({
+      error: 'Username must be between 3 and 50 characters',
+      details: [
+        'Username must be between 3 and 50 characters',
+        'Username can only contain letters and numbers',
+        'Please enter a valid email address',
+        'Password must be at least 8 characters long',
+      ],
+    });
   });
 
   it('treats usernames and emails as taken regardless of case', async () => {
@@ -145,7 +149,10 @@ describe('POST /api/auth/login', () => {
   it('requires both fields', async () => {
     const res = await h.api.post('/api/auth/login', { email: ' ', password: '' });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual(['Email or username is required', 'Password is required']);
+    expect(res.body).toEqual({
+      error: 'Email or username is required',
+      details: ['Email or username is required', 'Password is required'],
+    });
   });
 });
 

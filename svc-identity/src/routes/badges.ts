@@ -1,15 +1,11 @@
-import { Router } from '@koa/router';
-import { UserIdParams } from '@forum/contracts';
-import { parseParams } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
-import { listUserBadges } from '../use-cases/list-user-badges.js';
 import { presentBadge } from '../presenters/badge.js';
+import { listUserBadges } from '../use-cases/list-user-badges.js';
+import type { IdentityHandlers } from './handlers.js';
 
-export function badgeRoutes(deps: IdentityDeps): Router {
-  const router = new Router({ prefix: '/api/badges' });
-  router.get('/user/:userId', async (ctx) => {
-    const { userId } = parseParams(ctx, UserIdParams);
-    ctx.body = { badges: (await listUserBadges(deps, userId)).map(presentBadge) };
-  });
-  return router;
-}
+export const badgeHandlers = (deps: IdentityDeps) =>
+  ({
+    'GET /api/badges/user/{userId}': async ({ params }) => ({
+      badges: (await listUserBadges(deps, params.userId)).map(presentBadge),
+    }),
+  }) satisfies IdentityHandlers;

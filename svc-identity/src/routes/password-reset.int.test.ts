@@ -46,7 +46,10 @@ describe('password recovery', () => {
   it('validates the email', async () => {
     const res = await h.api.post('/api/auth/forgot-password', { email: 'nope' });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual(['Please enter a valid email address']);
+    expect(res.body).toEqual({
+      error: 'Please enter a valid email address',
+      details: ['Please enter a valid email address'],
+    });
   });
 
   it('resets with the mailed single-use link and ends every session', async () => {
@@ -129,6 +132,9 @@ describe('password recovery', () => {
     });
     expect(res.status).toBe(400);
     const missing = await h.api.post('/api/auth/reset-password', { password: NEW_PASSWORD });
-    expect(missing.body.details).toEqual(['Reset token is required']);
+    expect(missing.body).toEqual({
+      error: 'Reset token is required',
+      details: ['Reset token is required'],
+    });
   });
 });

@@ -77,7 +77,10 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh('made-up')).status).toBe(401);
     const missing = await h.api.post('/api/auth/refresh', {});
     expect(missing.status).toBe(400);
-    expect(missing.body.details).toEqual(['Refresh token is required']);
+    expect(missing.body).toEqual({
+      error: 'Refresh token is required',
+      details: ['Refresh token is required'],
+    });
   });
 
   it('lives 1 day without rememberMe and 30 days with it', async () => {

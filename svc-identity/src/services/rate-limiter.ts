@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { AuthMessages } from '@forum/contracts';
 import { HttpError, isDuplicateKeyError } from '@forum/service-kit';
 import type { IdentityModels } from '../models/index.js';
@@ -50,3 +50,11 @@ export function createRateLimiter(
     },
   };
 }
+
+/** The per-IP budget as route middleware: it is spent before the body is even validated. */
+export const limitPerIp =
+  (limiter: RateLimiter, action: LimitedAction): Middleware =>
+  async (ctx, next) => {
+    await limiter.hit(ctx, action, 'ip', ctx.ip);
+    await next();
+  };

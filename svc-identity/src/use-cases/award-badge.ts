@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { Subjects, createEvent } from '@forum/contracts';
+import { Subjects } from '@forum/contracts';
 import { isDuplicateKeyError } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import { BADGE_DEFINITIONS, type AwardedBadgeType } from '../domain/badges.js';
@@ -27,21 +27,14 @@ export async function awardBadge(
     if (isDuplicateKeyError(err)) return null;
     throw err;
   }
-  await deps.outbox.add(
-    Subjects.BadgeEarned,
-    createEvent(
-      Subjects.BadgeEarned,
-      {
-        user_id: userId.toHexString(),
-        badge_id: badge._id.toHexString(),
-        badge_type: badge.badge_type,
-        name: badge.name,
-        description: badge.description,
-        icon: badge.icon,
-        earned_at: badge.earned_at.toISOString(),
-      },
-      badge.earned_at,
-    ),
-  );
+  await deps.outbox.add(Subjects.BadgeEarned, {
+    user_id: userId.toHexString(),
+    badge_id: badge._id.toHexString(),
+    badge_type: badge.badge_type,
+    name: badge.name,
+    description: badge.description,
+    icon: badge.icon,
+    earned_at: badge.earned_at.toISOString(),
+  });
   return badge;
 }

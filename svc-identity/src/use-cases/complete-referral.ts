@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { COMMUNITY_BUILDER_REFERRALS, Subjects, createEvent } from '@forum/contracts';
+import { COMMUNITY_BUILDER_REFERRALS, Subjects } from '@forum/contracts';
 import { isDuplicateKeyError } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import { awardBadge } from './award-badge.js';
@@ -23,20 +23,13 @@ export async function completeReferral(
     throw err;
   }
   const completed = await Referral.countDocuments({ referrer_id: referrer._id });
-  await deps.outbox.add(
-    Subjects.ReferralCompleted,
-    createEvent(
-      Subjects.ReferralCompleted,
-      {
-        referrer_id: referrer._id.toHexString(),
-        referrer_username: referrer.username,
-        referred_user_id: referred._id.toHexString(),
-        referred_username: referred.username,
-        completed_referrals: completed,
-      },
-      deps.now(),
-    ),
-  );
+  await deps.outbox.add(Subjects.ReferralCompleted, {
+    referrer_id: referrer._id.toHexString(),
+    referrer_username: referrer.username,
+    referred_user_id: referred._id.toHexString(),
+    referred_username: referred.username,
+    completed_referrals: completed,
+  });
   if (completed >= COMMUNITY_BUILDER_REFERRALS) {
     await awardBadge(deps, referrer._id, 'community_builder');
   }

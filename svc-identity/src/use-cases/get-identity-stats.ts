@@ -1,6 +1,5 @@
-import type { IdentityStats } from '@forum/contracts';
 import type { IdentityModels } from '../models/index.js';
 
-export async function getIdentityStats({ User }: IdentityModels): Promise<IdentityStats> {
-  return { total_users: await User.countDocuments({}) };
-}
+/** How many accounts exist (the admin dashboard's total). */
+export const getIdentityStats = ({ User }: IdentityModels): Promise<number> =>
+  User.countDocuments({});

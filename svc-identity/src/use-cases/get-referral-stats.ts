@@ -1,8 +1,6 @@
 import { Types } from 'mongoose';
 import type { IdentityDeps } from '../deps.js';
 
-export const getReferralStats = async ({ models }: IdentityDeps, userId: string) => ({
-  completed_referrals: await models.Referral.countDocuments({
-    referrer_id: new Types.ObjectId(userId),
-  }),
-});
+/** How many people registered with the user's referral code. */
+export const getReferralStats = ({ models }: IdentityDeps, userId: string): Promise<number> =>
+  models.Referral.countDocuments({ referrer_id: new Types.ObjectId(userId) });

@@ -1,11 +1,5 @@
 import { Types } from 'mongoose';
-import {
-  AuthMessages,
-  Subjects,
-  createEvent,
-  isReferralCode,
-  type RegisterRequest,
-} from '@forum/contracts';
+import { AuthMessages, Subjects, isReferralCode, type RegisterRequest } from '@forum/contracts';
 import { HttpError, isDuplicateKeyError } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import type { UserDoc } from '../models/user.js';
@@ -82,20 +76,13 @@ export async function registerUser(
     }
   }
 
-  await deps.outbox.add(
-    Subjects.UserRegistered,
-    createEvent(
-      Subjects.UserRegistered,
-      {
-        user_id: user._id.toHexString(),
-        username: user.username,
-        avatar_url: null,
-        created_at: user.created_at.toISOString(),
-        referred_by_user_id: referrer ? referrer._id.toHexString() : null,
-      },
-      deps.now(),
-    ),
-  );
+  await deps.outbox.add(Subjects.UserRegistered, {
+    user_id: user._id.toHexString(),
+    username: user.username,
+    avatar_url: null,
+    created_at: user.created_at.toISOString(),
+    referred_by_user_id: referrer ? referrer._id.toHexString() : null,
+  });
   if (referrer) await completeReferral(deps, referrer, user);
   await awardFoundersClub(deps, user._id);
   return { user, tokens: await startSession(deps, user, false) };

@@ -61,8 +61,10 @@ describe('messaging contracts', () => {
     );
   });
 
-  it('lists every messaging operation, all signed-in', () => {
-    expect(messagingRoutes.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort()).toEqual(
+  it('lists every messaging operation, all signed-in, and one internal lookup', () => {
+    const isInternal = (r: (typeof messagingRoutes)[number]) => 'internal' in r && r.internal;
+    const api = messagingRoutes.filter((r) => !isInternal(r));
+    expect(api.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort()).toEqual(
       [
         'GET /api/messages/conversations',
         'POST /api/messages/conversations',
@@ -76,8 +78,10 @@ describe('messaging contracts', () => {
         'PUT /api/notifications/mark-all-read',
       ].sort(),
     );
-    expect(messagingRoutes.every((r) => r.service === 'messaging' && r.auth === 'required')).toBe(
-      true,
-    );
+    expect(api.every((r) => r.service === 'messaging' && r.auth === 'required')).toBe(true);
+    // The directory replica, for service-to-service use; the gateway never routes /internal.
+    expect(
+      messagingRoutes.filter(isInternal).map((r) => `${r.method} ${r.path} ${r.auth}`),
+    ).toEqual(['get /internal/directory/{username} none']);
   });
 });
