@@ -7,16 +7,9 @@ import {
   serve,
   servedRoutes,
   type ServedApp,
-  type ServedRoute,
 } from '@forum/service-kit/testing';
 import { createIdentityApp } from './app.js';
 import { startHarness, type IdentityHarness } from './test-support/identity-harness.js';
-
-// service-kit's probe router, in every service beside its contract routes.
-const PROBES = ['GET /health', 'GET /api/health', 'GET /ready', 'GET /metrics'].map(
-  (route): ServedRoute => ({ route, auth: 'none' }),
-);
-const sorted = (list: ServedRoute[]) => [...list].sort((a, b) => a.route.localeCompare(b.route));
 
 let h: IdentityHarness;
 let served: ServedApp;
@@ -45,9 +38,7 @@ const call = (route: { method: string }, path: string, token?: string) =>
 describe('svc-identity routes', () => {
   it('serves exactly its contract routes, each behind the auth its contract names', () => {
     const { app, auth } = identityApp();
-    expect(sorted(servedRoutes(app, auth))).toEqual(
-      sorted([...contractRoutesOf('identity'), ...PROBES]),
-    );
+    expect(servedRoutes(app, auth)).toEqual(contractRoutesOf('identity'));
   });
 
   it('answers 401 without a token on signed-in and admin routes, and opens the others', async () => {

@@ -10,17 +10,11 @@ import {
   startDevDb,
   createTestKeys,
   type ServedApp,
-  type ServedRoute,
   type TestDevDb,
 } from '@forum/service-kit/testing';
 import { createMessagingApp } from './app.js';
 
 const logger = createLogger({ name: 'svc-messaging-routes-test', level: 'silent' });
-// service-kit's probe router, in every service beside its contract routes.
-const PROBES = ['GET /health', 'GET /api/health', 'GET /ready', 'GET /metrics'].map(
-  (route): ServedRoute => ({ route, auth: 'none' }),
-);
-const sorted = (list: ServedRoute[]) => [...list].sort((a, b) => a.route.localeCompare(b.route));
 
 let devdb: TestDevDb;
 let conn: Connection;
@@ -43,9 +37,7 @@ afterAll(async () => {
 describe('svc-messaging routes', () => {
   it('serves exactly its contract routes, each behind the auth its contract names', () => {
     const app = createMessagingApp({ logger, conn, auth, outbox: noEvents });
-    expect(sorted(servedRoutes(app, auth))).toEqual(
-      sorted([...contractRoutesOf('messaging'), ...PROBES]),
-    );
+    expect(servedRoutes(app, auth)).toEqual(contractRoutesOf('messaging'));
   });
 
   it('answers 401 without a token on signed-in routes, and opens the others', async () => {

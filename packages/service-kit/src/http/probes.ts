@@ -3,6 +3,9 @@ import type { Registry } from 'prom-client';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
+/** The probe routers createApp mounts (route sweeps in tests leave them out). */
+export const PROBE_ROUTERS = new WeakSet<Router>();
+
 /** /health and /api/health: the process is alive. /ready: its dependencies answer. */
 export function probeRoutes(
   service: string,
@@ -11,6 +14,7 @@ export function probeRoutes(
   { apiHealthAlias = true }: { apiHealthAlias?: boolean } = {},
 ): Router {
   const router = new Router();
+  PROBE_ROUTERS.add(router);
   const health = (ctx: { body: unknown }) => {
     ctx.body = { status: 'ok', service };
   };

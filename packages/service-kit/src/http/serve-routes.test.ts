@@ -1,8 +1,9 @@
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { routeKey, routesOf } from '@forum/contracts';
-import { createAuth, serveRoutes, type ServiceHandlers } from '@forum/service-kit';
-import { createTestKeys } from '@forum/service-kit/testing';
+import { createAuth } from '../auth.js';
+import { createTestKeys } from '../testing/keys.js';
+import { serveRoutes, type ServiceHandlers } from './serve-routes.js';
 
 // serveRoutes is the one place that ties handlers to contract routes: a route without a handler
 // or a handler without a route must stop the service at start-up, not answer 404 later.
@@ -16,7 +17,7 @@ const complete = Object.fromEntries(
 const serve = (handlers: object) =>
   serveRoutes(new Koa(), { service: 'identity', auth, handlers: handlers as typeof complete });
 
-describe('serveRoutes with the identity contract', () => {
+describe('serveRoutes (with the identity contract)', () => {
   it('serves a handler map that covers every route', () => {
     expect(serve(complete).stack.length).toBe(keys.length);
   });
