@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import mongoose from 'mongoose';
 import type { Doc } from './bson.js';
 import { dispatch } from './commands/dispatch.js';
-import { CursorRegistry } from './cursors.js';
-import { Store } from './engine/store.js';
+import { createNode } from './node.js';
 import { start } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,8 +73,15 @@ async function crud(): Promise<void> {
 
 /** Server-side cost of a lookup with and without an index (no client or network in the way). */
 function serverSideLookups(): void {
-  const store = new Store();
-  const ctx = { store, cursors: new CursorRegistry(), db: 'bench', connectionId: 0, remote: '' };
+  const node = createNode();
+  const ctx = {
+    node,
+    store: node.store,
+    cursors: node.cursors,
+    db: 'bench',
+    connectionId: 0,
+    remote: '',
+  };
   const docs = Array.from({ length: 100_000 }, (_, i) => ({ email: `u${i}@x`, plain: `p${i}` }));
   dispatch({ insert: 'c', documents: docs }, ctx);
   dispatch({ createIndexes: 'c', indexes: [{ key: { email: 1 }, name: 'email_1' }] }, ctx);

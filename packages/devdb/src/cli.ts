@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { start } from './server.js';
 
-/** Foreground dev server: `devdb --port 27017 --dbpath .data/db`. */
+/** Foreground dev server: `devdb --port 27017 --dbpath .data/db [--replSet rs0]`. */
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '27017' },
     dbpath: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
+    replSet: { type: 'string', default: 'rs0' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -23,6 +24,7 @@ const db = await start({
   port: Number(values.port),
   host: values.host,
   dataDir: values.dbpath,
+  replSetName: values.replSet,
   logger,
 });
 // stdout carries only the URI so scripts can read it.

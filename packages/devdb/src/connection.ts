@@ -1,56 +1,136 @@
 import type net from 'node:net';
 import type { Doc } from './bson.js';
-import type { Context } from './commands/context.js';
-import { dispatch } from './commands/dispatch.js';
-import type { CursorRegistry } from './cursors.js';
-import type { Store } from './engine/store.js';
+import { isAwaitableHello, streamHello } from './awaitable-hello.js';
+import { runCommand, type Caller } from './commands/run-command.js';
 import type { Logger } from './logger.js';
+import type { Node } from './node.js';
 import type { ReplyQueue } from './reply-queue.js';
+import type { Transaction } from './txn/transaction.js';
 import { MessageFramer } from './wire/framer.js';
 import { encodeReply, parseRequest, type Request } from './wire/messages.js';
-
-export interface ConnectionDeps {
-  store: Store;
-  cursors: CursorRegistry;
-  replies: ReplyQueue;
-  log: Logger;
-}
 
 let nextConnectionId = 1;
 
 /**
- * Serves one client socket. Every complete message is parsed, dispatched and answered
- * synchronously inside the 'data' callback, which is what makes each command atomic.
+ * Serves one client socket. Requests run one at a time in arrival order; each runs
+ * synchronously to completion, which is what makes each command atomic. A request that
+ * must wait (for a transaction's lock, or a streaming hello) holds back the ones behind it
+ * on this connection only, and resumes from an event, never by polling.
  */
-export function serveConnection(socket: net.Socket, deps: ConnectionDeps): void {
-  socket.setNoDelay(true);
-  const framer = new MessageFramer();
-  const base = {
-    store: deps.store,
-    cursors: deps.cursors,
-    connectionId: nextConnectionId++,
-    remote: `${socket.remoteAddress ?? ''}:${socket.remotePort ?? 0}`,
-  };
-  socket.on('data', (chunk: Buffer) => {
+export class ClientConnection {
+  readonly caller: Caller;
+  private readonly framer = new MessageFramer();
+  private readonly queue: Request[] = [];
+  /** Set while the first queued request waits: cancels that wait. */
+  private waiting: (() => void) | undefined;
+
+  constructor(
+    private readonly socket: net.Socket,
+    private readonly node: Node,
+    private readonly replies: ReplyQueue,
+    private readonly log: Logger,
+  ) {
+    this.caller = {
+      connectionId: nextConnectionId++,
+      remote: `${socket.remoteAddress ?? ''}:${socket.remotePort ?? 0}`,
+    };
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.closed());
+  }
+
+  get id(): number {
+    return this.caller.connectionId;
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private receive(chunk: Buffer): void {
     try {
-      for (const msg of framer.push(chunk)) {
-        const req = parseRequest(msg);
-        const ctx: Context = { ...base, db: req.db };
-        const reply = dispatch(req.command, ctx);
-        if (!req.noReply) deps.replies.send(socket, encodeSafely(req, reply));
-      }
+      for (const msg of this.framer.push(chunk)) this.queue.push(parseRequest(msg));
     } catch (err) {
-      deps.log.warn?.(`devdb: dropping connection: ${String(err)}`);
-      socket.destroy();
+      this.drop(err);
+      return;
     }
-  });
-  socket.on('error', () => socket.destroy());
+    this.pump();
+  }
+
+  /** Runs queued requests until one has to wait. Also called by timers and lock releases. */
+  private pump(): void {
+    try {
+      this.runQueued();
+    } catch (err) {
+      this.drop(err);
+    }
+  }
+
+  private drop(err: unknown): void {
+    this.log.warn?.(`devdb: dropping connection: ${String(err)}`);
+    this.socket.destroy();
+  }
+
+  private runQueued(): void {
+    while (!this.waiting && this.queue.length > 0 && !this.socket.destroyed) {
+      const req = this.queue[0]!;
+      if (isAwaitableHello(req)) {
+        this.waiting = streamHello(this.node.member, req, (more) => this.answerHello(req, more));
+        return;
+      }
+      const outcome = runCommand(this.node, req.command, req.db, this.caller);
+      if (outcome.blockedBy) {
+        this.waitForLock(outcome.blockedBy, outcome.waiter);
+        return;
+      }
+      this.queue.shift();
+      this.send(req, outcome.reply);
+    }
+  }
+
+  private waitForLock(holder: Transaction, waiter: Transaction | undefined): void {
+    if (waiter) waiter.waitingFor = holder;
+    const cancel = this.node.sessions.locks.wait(() => {
+      this.waiting = undefined;
+      if (waiter) waiter.waitingFor = undefined;
+      this.pump();
+    });
+    this.waiting = () => {
+      cancel();
+      if (waiter) waiter.waitingFor = undefined;
+    };
+  }
+
+  private answerHello(req: Request, more: boolean): void {
+    // hello touches no database, so it never waits for a lock.
+    const { reply } = runCommand(this.node, req.command, req.db, this.caller) as { reply: Doc };
+    if (more) {
+      this.send(req, reply, true);
+      return;
+    }
+    this.waiting = undefined;
+    this.queue.shift();
+    this.send(req, reply);
+    this.pump();
+  }
+
+  private send(req: Request, reply: Doc, moreToCome = false): void {
+    if (!req.noReply) this.replies.send(this.socket, encodeSafely(req, reply, moreToCome));
+  }
+
+  private closed(): void {
+    this.waiting?.();
+    this.waiting = undefined;
+    this.queue.length = 0;
+    this.node.sessions.connectionClosed(this.id);
+  }
 }
 
 /** A reply that cannot be encoded (e.g. over the BSON size limit) becomes an error reply. */
-function encodeSafely(req: Request, reply: Doc): Buffer {
+function encodeSafely(req: Request, reply: Doc, moreToCome: boolean): Buffer {
   try {
-    return encodeReply(req, reply);
+    return encodeReply(req, reply, moreToCome);
   } catch (err) {
     return encodeReply(req, {
       ok: 0,

@@ -21,6 +21,14 @@ export const immutableField = (msg: string): CommandError =>
   new CommandError(66, 'ImmutableField', msg);
 export const cursorNotFound = (id: bigint): CommandError =>
   new CommandError(43, 'CursorNotFound', `cursor id ${id} not found`);
+export const invalidOptions = (msg: string): CommandError =>
+  new CommandError(72, 'InvalidOptions', msg);
+export const notWritablePrimary = (): CommandError =>
+  new CommandError(10107, 'NotWritablePrimary', 'not primary');
+export const notPrimaryNoSecondaryOk = (): CommandError =>
+  new CommandError(13435, 'NotPrimaryNoSecondaryOk', 'not primary and secondaryOk=false');
+export const adminOnly = (name: string): CommandError =>
+  new CommandError(13, 'Unauthorized', `${name} may only be run against the admin database.`);
 
 /**
  * mingo reports unknown or invalid operators with plain Errors; they become BadValue.
@@ -34,3 +42,25 @@ export function toCommandError(err: unknown): CommandError {
   const msg = err instanceof Error ? err.message : String(err);
   return badValue(msg);
 }
+
+// Session and transaction errors, with MongoDB's codes and messages.
+export const noSuchTransaction = (msg: string): CommandError =>
+  new CommandError(251, 'NoSuchTransaction', msg);
+export const transactionTooOld = (txnNumber: bigint, newer: bigint): CommandError =>
+  new CommandError(
+    225,
+    'TransactionTooOld',
+    `Cannot start transaction ${txnNumber} on session because a newer transaction ${newer} has already started.`,
+  );
+export const transactionCommitted = (txnNumber: bigint): CommandError =>
+  new CommandError(256, 'TransactionCommitted', `Transaction ${txnNumber} has been committed.`);
+export const notInTransaction = (msg: string): CommandError =>
+  new CommandError(263, 'OperationNotSupportedInTransaction', msg);
+export const writeConflict = (): CommandError =>
+  new CommandError(
+    112,
+    'WriteConflict',
+    'Write conflict during plan execution and yielding is disabled. :: Please retry your operation or multi-document transaction.',
+  );
+export const transactionTooLarge = (msg: string): CommandError =>
+  new CommandError(257, 'TransactionTooLarge', msg);

@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import mongoose from 'mongoose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { start } from './server.js';
 import { usingDevDb } from './testing/harness.js';
+import { spawnCli as spawnDevDb } from './testing/spawn-cli.js';
 
 // These tests exercise the dev server's own storage, so they only make sense without MONGO_URL.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmpDirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -24,33 +23,11 @@ afterEach(() => {
   for (const dir of tmpDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the CLI in a child process and resolves with its URI once it listens. */
-function spawnCli(dbpath: string): Promise<{ child: ChildProcess; uri: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      'packages/devdb/src/cli.ts',
-      '--port',
-      '0',
-      '--dbpath',
-      dbpath,
-      '--quiet',
-    ],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('mongodb://'));
-      if (line) resolve({ child, uri: line.trim() });
-    });
-    child.once('exit', (code) => reject(new Error(`devdb exited early with ${code}`)));
-  });
+/** Runs the CLI in a child process on `dbpath`; killed after the test if still running. */
+async function spawnCli(dbpath: string): Promise<{ child: ChildProcess; uri: string }> {
+  const started = await spawnDevDb(['--dbpath', dbpath]);
+  children.push(started.child);
+  return started;
 }
 
 async function withConn<T>(uri: string, fn: (db: mongoose.mongo.Db) => Promise<T>): Promise<T> {

@@ -15,6 +15,8 @@ export class ReplyQueue {
   constructor(
     private readonly persistence: Persistence | undefined,
     private readonly log: Logger,
+    /** Whether the in-memory state may be snapshotted now. */
+    private readonly mayCompact: () => boolean = () => true,
   ) {}
 
   send(socket: net.Socket, reply: Buffer): void {
@@ -46,6 +48,6 @@ export class ReplyQueue {
       return;
     }
     for (const { socket, reply } of batch) if (!socket.destroyed) socket.write(reply);
-    if (this.persistence?.needsCompaction) this.persistence.compact();
+    if (this.persistence?.needsCompaction && this.mayCompact()) this.persistence.compact();
   }
 }

@@ -4,10 +4,16 @@ import { pathValues } from './engine/values.js';
 /**
  * Deletes documents whose TTL-indexed date field is older than `expireAfterSeconds`
  * (array fields use their earliest date, as in MongoDB). Returns how many were removed.
+ * Databases for which `skip` is true (locked by a transaction) wait for the next sweep.
  */
-export function sweepExpired(store: Store, now = Date.now()): number {
+export function sweepExpired(
+  store: Store,
+  skip: (db: string) => boolean = () => false,
+  now = Date.now(),
+): number {
   let removed = 0;
-  for (const colls of store.dbs.values()) {
+  for (const [db, colls] of store.dbs) {
+    if (skip(db)) continue;
     for (const coll of colls.values()) {
       for (const index of coll.indexes.values()) {
         const ttl = index.spec.expireAfterSeconds;

@@ -2,8 +2,13 @@ import type { Doc } from '../bson.js';
 import { CommandError } from '../errors.js';
 import type { CursorRegistry } from '../cursors.js';
 import type { Store } from '../engine/store.js';
+import type { Node } from '../node.js';
+import type { SessionInfo } from '../txn/session-info.js';
+import type { Transaction } from '../txn/transaction.js';
 
 export interface Context {
+  node: Node;
+  /** Shorthands for node.store and node.cursors. */
   store: Store;
   cursors: CursorRegistry;
   /** The database the command runs against (`$db`). */
@@ -11,6 +16,10 @@ export interface Context {
   connectionId: number;
   /** host:port of the client, for whatsmyuri. */
   remote: string;
+  /** The command's session fields (commit/abort need them). */
+  session?: SessionInfo;
+  /** The transaction the command runs in. */
+  txn?: Transaction;
 }
 
 /** Commands run synchronously to completion: that is what makes each one atomic. */

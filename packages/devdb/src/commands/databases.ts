@@ -2,8 +2,23 @@ import { makeQuery } from '../engine/mingo.js';
 import type { Doc } from '../bson.js';
 import { CommandError, badValue } from '../errors.js';
 import { ID_INDEX } from '../engine/collection.js';
-import { isPlainObject } from '../engine/values.js';
+import { isPlainObject, keyOf } from '../engine/values.js';
 import { collName, type Handler } from './context.js';
+
+/** Fields any command may carry that are not options of the command itself. */
+const GENERIC_ARGUMENTS = new Set([
+  'lsid',
+  'txnNumber',
+  'autocommit',
+  'startTransaction',
+  'writeConcern',
+  'readConcern',
+  'maxTimeMS',
+  'comment',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+]);
 
 export const databaseCommands: Record<string, Handler> = {
   listDatabases(cmd, ctx) {
@@ -49,8 +64,17 @@ export const databaseCommands: Record<string, Handler> = {
     }
     const options: Doc = {};
     for (const [k, v] of Object.entries(cmd)) {
-      if (k !== 'create' && !k.startsWith('$') && k !== 'lsid' && k !== 'writeConcern')
-        options[k] = v;
+      if (k !== 'create' && !k.startsWith('$') && !GENERIC_ARGUMENTS.has(k)) options[k] = v;
+    }
+    const existing = ctx.store.collection(ctx.db, name);
+    // MongoDB 7 answers a re-create with identical options with success.
+    if (existing && keyOf(existing.options) === keyOf(options)) return { ok: 1 };
+    if (existing) {
+      throw new CommandError(
+        48,
+        'NamespaceExists',
+        `Collection ${existing.ns} already exists with different options`,
+      );
     }
     ctx.store.createCollection(ctx.db, name, options);
     return { ok: 1 };

@@ -1,5 +1,5 @@
 import type { Doc } from '../bson.js';
-import { CommandError, badValue, commandNotFound, toCommandError } from '../errors.js';
+import { badValue, commandNotFound, toCommandError } from '../errors.js';
 import { aggregateCommands } from './aggregate.js';
 import type { Context, Handler } from './context.js';
 import { databaseCommands } from './databases.js';
@@ -9,30 +9,39 @@ import { findCommands } from './find.js';
 import { handshakeCommands } from './handshake.js';
 import { indexCommands } from './indexes.js';
 import { insertCommands } from './insert.js';
+import { replSetCommands } from './replset.js';
+import { sessionCommands } from './sessions.js';
 import { updateCommands } from './update.js';
+
+/** Commands that read or write the data of their database. */
+const dataCommands: Record<string, Handler> = {
+  ...databaseCommands,
+  ...insertCommands,
+  ...findCommands,
+  ...updateCommands,
+  ...deleteCommands,
+  ...findAndModifyCommands,
+  ...aggregateCommands,
+  ...indexCommands,
+};
 
 const handlers = new Map<string, Handler>(
   Object.entries({
     ...handshakeCommands,
-    ...databaseCommands,
-    ...insertCommands,
-    ...findCommands,
-    ...updateCommands,
-    ...deleteCommands,
-    ...findAndModifyCommands,
-    ...aggregateCommands,
-    ...indexCommands,
+    ...replSetCommands,
+    ...sessionCommands,
+    ...dataCommands,
   }),
 );
 
-// Not code 20 (what a real standalone answers): the driver rewrites that into a misleading
-// "add retryWrites=false" hint for every write.
-const noTransactions = (): CommandError =>
-  new CommandError(
-    263,
-    'OperationNotSupportedInTransaction',
-    'devdb is a standalone dev server and does not support transactions (startTransaction/commitTransaction)',
-  );
+/**
+ * The databases a command reads or writes, which a transaction's lock may keep it from:
+ * its own (`$db`), every one for listDatabases, none for handshake and session commands.
+ */
+export function databasesTouched(name: string, db: string): readonly string[] | '*' {
+  if (name === 'listDatabases') return '*';
+  return Object.hasOwn(dataCommands, name) ? [db] : [];
+}
 
 /** Collations change matching and ordering; rather than ignore one, refuse it. */
 function rejectCollation(cmd: Doc): void {
@@ -47,18 +56,21 @@ function rejectCollation(cmd: Doc): void {
   }
 }
 
+/** The `ok: 0` reply for an error. */
+export function errorReply(err: unknown): Doc {
+  const e = toCommandError(err);
+  return { ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName, ...e.extra };
+}
+
 /** Runs one command and always returns a reply document (errors become `ok: 0`). */
 export function dispatch(cmd: Doc, ctx: Context): Doc {
   const name = Object.keys(cmd)[0] ?? '';
   try {
-    if (cmd.startTransaction === true || cmd.autocommit === false) throw noTransactions();
-    if (name === 'commitTransaction' || name === 'abortTransaction') throw noTransactions();
     rejectCollation(cmd);
     const handler = handlers.get(name);
     if (!handler) throw commandNotFound(name);
     return handler(cmd, ctx);
   } catch (err) {
-    const e = toCommandError(err);
-    return { ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName, ...e.extra };
+    return errorReply(err);
   }
 }

@@ -4,12 +4,12 @@ import type { Context, Handler } from './context.js';
 
 const startedAt = Date.now();
 
-/** Standalone MongoDB 7.0 (wire version 21); sessions are accepted so drivers use them. */
+/** MongoDB 7.0 (wire version 21) as the member of a replica set, with sessions. */
 function hello(cmd: Doc, ctx: Context): Doc {
   const legacy = cmd.isMaster !== undefined || cmd.ismaster !== undefined;
   return {
     helloOk: true,
-    ...(legacy ? { ismaster: true } : { isWritablePrimary: true }),
+    ...ctx.node.member.helloFields(legacy),
     maxBsonObjectSize: 16 * 1024 * 1024,
     maxMessageSizeBytes: 48_000_000,
     maxWriteBatchSize: 100_000,
@@ -40,16 +40,6 @@ export const handshakeCommands: Record<string, Handler> = {
     ok: 1,
   }),
   buildinfo: (cmd, ctx) => handshakeCommands.buildInfo!(cmd, ctx),
-  getParameter: (cmd) => {
-    const known: Doc = {
-      featureCompatibilityVersion: { version: '7.0' },
-      authenticationMechanisms: [],
-    };
-    if (cmd.getParameter === '*') return { ...known, ok: 1 };
-    const out: Doc = { ok: 1 };
-    for (const k of Object.keys(cmd)) if (k in known) out[k] = known[k];
-    return out;
-  },
   connectionStatus: () => ({
     authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] },
     ok: 1,
@@ -82,10 +72,5 @@ export const handshakeCommands: Record<string, Handler> = {
     mem: { resident: Math.round(process.memoryUsage().rss / 1048576) },
     ok: 1,
   }),
-  endSessions: () => ({ ok: 1 }),
-  killAllSessions: () => ({ ok: 1 }),
-  killSessions: () => ({ ok: 1 }),
-  refreshSessions: () => ({ ok: 1 }),
-  startSession: () => ({ ok: 1 }),
   logout: () => ({ ok: 1 }),
 };

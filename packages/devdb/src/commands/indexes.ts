@@ -1,5 +1,5 @@
 import type { Doc } from '../bson.js';
-import { CommandError, badValue, notFound } from '../errors.js';
+import { CommandError, badValue, notFound, notInTransaction } from '../errors.js';
 import { defaultIndexName, type IndexSpec } from '../indexes/index.js';
 import { isPlainObject, keyOf } from '../engine/values.js';
 import { collName, type Handler } from './context.js';
@@ -61,6 +61,12 @@ export const indexCommands: Record<string, Handler> = {
           85,
           'IndexOptionsConflict',
           `An equivalent index already exists with the same name but different options. Requested index: ${spec.name}, existing index: ${sameKey.name}`,
+        );
+      }
+      // A transaction may only index a collection it created and has not written to yet.
+      if (ctx.txn && !(ctx.txn.createdCollection(coll.ns) && coll.docs.size === 0)) {
+        throw notInTransaction(
+          `Cannot create new indexes on existing collection ${coll.ns} in a multi-document transaction.`,
         );
       }
       coll.createIndex(spec);

@@ -5,9 +5,12 @@ import { Index, type IndexSpec } from '../indexes/index.js';
 import { indexableEqualities } from '../indexes/planner.js';
 import { keyOf, renderValue } from './values.js';
 
-/** Receives every mutation so the storage layer can journal it (a no-op without a data dir). */
+/**
+ * Receives every mutation: the journal (a no-op without a data dir), or a transaction that
+ * holds it back until commit and keeps `before` (the replaced or deleted document) to undo it.
+ */
 export interface WriteLog {
-  append(record: Doc): void;
+  append(record: Doc, before?: Doc): void;
 }
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -65,17 +68,17 @@ export class Collection {
     }
     this.docs.set(id, next);
     for (const index of this.indexes.values()) index.add(id, next);
-    this.log().append({ op: 'put', db: this.db, c: this.name, doc: next });
+    this.log().append({ op: 'put', db: this.db, c: this.name, doc: next }, prev);
   }
 
   remove(doc: Doc): void {
     const id = keyOf(doc._id);
     if (!this.docs.delete(id)) return;
     for (const index of this.indexes.values()) index.remove(id, doc);
-    this.log().append({ op: 'del', db: this.db, c: this.name, id: doc._id });
+    this.log().append({ op: 'del', db: this.db, c: this.name, id: doc._id }, doc);
   }
 
-  /** Restores a document from the journal or snapshot: no checks, no logging. */
+  /** Restores a document from the journal or snapshot, or undoes a change: no checks, no logging. */
   load(doc: Doc): void {
     const id = keyOf(doc._id);
     const prev = this.docs.get(id);

@@ -8,10 +8,40 @@ const noLog: WriteLog = { append: () => {} };
 /** All databases of one server. Every mutation goes through here or a Collection. */
 export class Store {
   readonly dbs = new Map<string, Map<string, Collection>>();
-  private log: WriteLog = noLog;
+  /** When the last mutation happened (epoch ms): the replica set's `lastWrite`. */
+  lastWriteAt = Date.now();
+  /** The durable log (the journal, or nothing without a data dir). */
+  private journal: WriteLog = noLog;
+  /** Where mutations go right now: the journal, or a transaction while one of its commands runs. */
+  private current: WriteLog = noLog;
+  private readonly log: WriteLog = {
+    append: (record, before) => {
+      this.lastWriteAt = Date.now();
+      this.current.append(record, before);
+    },
+  };
 
   setLog(log: WriteLog): void {
-    this.log = log;
+    this.journal = this.current = log;
+  }
+
+  /** Runs `fn` (one command of a transaction) with its mutations sent to `log` instead. */
+  withLog<T>(log: WriteLog, fn: () => T): T {
+    const prev = this.current;
+    this.current = log;
+    try {
+      return fn();
+    } finally {
+      this.current = prev;
+    }
+  }
+
+  /**
+   * Journals a committed transaction's records as one record, so that recovery applies all
+   * of them or (torn or corrupt) none.
+   */
+  journalBatch(ops: Doc[]): void {
+    if (ops.length) this.journal.append({ op: 'batch', ops });
   }
 
   collection(db: string, name: string): Collection | undefined {
@@ -54,6 +84,9 @@ export class Store {
     const db = String(rec.db);
     const c = String(rec.c);
     switch (rec.op) {
+      case 'batch':
+        for (const op of rec.ops as Doc[]) this.apply(op);
+        return;
       case 'createColl':
         if (!this.collection(db, c))
           this.createCollection(db, c, (rec.options as Doc) ?? {}, false);

@@ -2,6 +2,7 @@ import { decode, encode, type Doc } from '../bson.js';
 import {
   HEADER_SIZE,
   MSG_CHECKSUM_PRESENT,
+  MSG_EXHAUST_ALLOWED,
   MSG_MORE_TO_COME,
   OP_COMPRESSED,
   OP_MSG,
@@ -18,6 +19,8 @@ export interface Request {
   db: string;
   /** The client asked for no reply (OP_MSG moreToCome, e.g. w:0 writes). */
   noReply: boolean;
+  /** The client accepts a stream of replies (OP_MSG exhaustAllowed: streaming hello). */
+  exhaustAllowed: boolean;
 }
 
 export function parseRequest(msg: Buffer): Request {
@@ -67,6 +70,7 @@ function parseOpMsg(msg: Buffer, requestId: number): Request {
     command: body,
     db: typeof body.$db === 'string' ? body.$db : 'admin',
     noReply: (flags & MSG_MORE_TO_COME) !== 0,
+    exhaustAllowed: (flags & MSG_EXHAUST_ALLOWED) !== 0,
   };
 }
 
@@ -80,7 +84,14 @@ function parseOpQuery(msg: Buffer, requestId: number): Request {
   let command = decode(msg.subarray(pos, pos + size));
   // Some clients wrap the command as { $query: {...}, $readPreference: ... }.
   if (command.$query && typeof command.$query === 'object') command = command.$query as Doc;
-  return { requestId, opCode: OP_QUERY, command, db: ns.split('.')[0] ?? 'admin', noReply: false };
+  return {
+    requestId,
+    opCode: OP_QUERY,
+    command,
+    db: ns.split('.')[0] ?? 'admin',
+    noReply: false,
+    exhaustAllowed: false,
+  };
 }
 
 let nextResponseId = 1;
@@ -94,7 +105,8 @@ function header(length: number, responseTo: number, opCode: number): Buffer {
   return h;
 }
 
-export function encodeReply(req: Request, reply: Doc): Buffer {
+/** `moreToCome` tells the client that further replies follow without a request. */
+export function encodeReply(req: Request, reply: Doc, moreToCome = false): Buffer {
   const body = encode(reply);
   if (req.opCode === OP_QUERY) {
     const fixed = Buffer.alloc(20);
@@ -106,7 +118,7 @@ export function encodeReply(req: Request, reply: Doc): Buffer {
   const total = HEADER_SIZE + 5 + body.length;
   const out = Buffer.allocUnsafe(total);
   header(total, req.requestId, OP_MSG).copy(out, 0);
-  out.writeUInt32LE(0, HEADER_SIZE);
+  out.writeUInt32LE(moreToCome ? MSG_MORE_TO_COME : 0, HEADER_SIZE);
   out[HEADER_SIZE + 4] = 0;
   body.copy(out, HEADER_SIZE + 5);
   return out;
