@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
+import type { PublicRouteKey } from '@forum/contracts';
 import { createApi } from './api';
 import { createCall } from './call';
 import { createApiClient } from './client';
 import { ApiError } from './errors';
 import { queryKeys } from './queryKeys';
+import { successSchemaOf } from './routeSchemas';
 import { createTokenStore } from './tokenStore';
 
 // Counts evaluations of @forum/contracts: the SDK may load it only with a call's answer.
@@ -164,6 +166,19 @@ describe('api.call', () => {
       void api.call('GET forum:/internal/stats');
     };
     expect(never).toBeTypeOf('function');
+  });
+});
+
+describe('successSchemaOf', () => {
+  it("is each public route's success schema in the contracts", async () => {
+    const { apiRoutes, isRouteKey, successSchema } = await import('@forum/contracts');
+    // Internal keys name their service (`GET forum:/internal/stats`).
+    const isPublic = (key: string): key is PublicRouteKey => isRouteKey(key) && !key.includes(':');
+    const keys = Object.keys(apiRoutes).filter(isPublic);
+    expect(keys.length).toBeGreaterThan(50);
+    for (const key of keys) {
+      expect(await successSchemaOf(key), key).toBe(successSchema(apiRoutes[key]));
+    }
   });
 });
 

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
-import type { ApiRouteKey } from '@forum/contracts';
+import type { PublicRouteKey } from '@forum/contracts';
 
 /**
- * The schema a route's success answer is parsed with. This is the SDK's one run-time import of
- * @forum/contracts, and it is dynamic: the route table and zod are a chunk of their own that the
- * first call fetches (in parallel with its request, see client.ts), never part of the shell's first
- * paint. The destructuring lets the bundler keep only what is used.
+ * The schema a route's success answer is parsed with. The SDK's one way to the contracts at run
+ * time, and it is dynamic: the first call fetches the schemas (in parallel with its request, see
+ * client.ts), so zod and the contracts stay out of the shell's first paint.
  */
-export async function successSchemaOf(key: ApiRouteKey): Promise<z.ZodType> {
-  const { apiRoutes, successSchema } = await import('@forum/contracts');
-  return successSchema(apiRoutes[key]);
+export async function successSchemaOf(key: PublicRouteKey): Promise<z.ZodType> {
+  const { successSchemas } = await import('./successSchemas');
+  return successSchemas[key];
 }

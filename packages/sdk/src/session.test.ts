@@ -149,7 +149,7 @@ const refreshCalls = (h: Harness) => h.calls.filter((c) => c.url === '/api/auth/
 
 beforeAll(async () => {
   // The typed calls load the contract schemas lazily; load them once before timers are faked.
-  await import('@forum/contracts');
+  await import('./successSchemas');
 });
 
 beforeEach(() => {
