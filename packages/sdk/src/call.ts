@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { ApiRequest, ApiResponse, PublicRouteKey } from '@forum/contracts';
 import type { ApiClient, HttpMethod } from './client';
-import { successSchemaOf } from './routeSchemas';
 
 /** Per-call options every typed call accepts. */
 export interface CallOptions {
@@ -63,6 +62,14 @@ export function routeTarget(
   });
   return [method, path];
 }
+
+/**
+ * The schema a route's success answer is parsed with. The SDK's one way to the contracts at run
+ * time, and it is dynamic: the first call fetches the schemas (in parallel with its request, see
+ * client.ts), so zod and the contracts stay out of the shell's first paint.
+ */
+const successSchemaOf = async (key: PublicRouteKey): Promise<z.ZodType> =>
+  (await import('./successSchemas')).successSchemas[key];
 
 /**
  * The typed call over an ApiClient: method and path come from the route key, the answer is parsed

@@ -1,4 +1,4 @@
-// Loaded only by routeSchemas.ts's dynamic import(): these static imports put the response schemas
+// Loaded only by call.ts's dynamic import(): these static imports put the response schemas
 // and zod in a chunk of their own, never in the shell's first paint (api.test.ts checks it).
 import type { ApiRoutes, PublicRouteKey, RouteSuccessSchema } from '@forum/contracts';
 import {
