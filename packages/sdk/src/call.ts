@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiRequest, ApiResponse, PublicRouteKey } from '@forum/contracts';
+import type { ApiRequest, ApiResponse, ApiRoutes, PublicRouteKey } from '@forum/contracts';
 import type { ApiClient, HttpMethod } from './client';
 
 /** Per-call options every typed call accepts. */
@@ -13,22 +13,30 @@ export interface CallOptions {
   auth?: false;
 }
 
+/**
+ * The routes a browser calls: the public ones, without the liveness probes every service answers
+ * (their schemas would cost the first page ~1 KB gzip of zod for nothing).
+ */
+export type BrowserRouteKey = {
+  [K in PublicRouteKey]: ApiRoutes[K] extends { probe: true } ? never : K;
+}[PublicRouteKey];
+
 /** What a route takes: its {params, query, body}; nothing at all for a route that declares none. */
-export type CallRequest<K extends PublicRouteKey> =
+export type CallRequest<K extends BrowserRouteKey> =
   unknown extends ApiRequest<K> ? { params?: never; query?: never; body?: never } : ApiRequest<K>;
 
 /** A route's query parameters, as its callers send them. */
-export type CallQuery<K extends PublicRouteKey> =
+export type CallQuery<K extends BrowserRouteKey> =
   ApiRequest<K> extends { query?: infer Q } ? NonNullable<Q> : never;
 
 /** The request is optional when the route needs no part of it. */
-export type CallArgs<K extends PublicRouteKey> =
+export type CallArgs<K extends BrowserRouteKey> =
   object extends CallRequest<K>
     ? [request?: CallRequest<K>, options?: CallOptions]
     : [request: CallRequest<K>, options?: CallOptions];
 
 /** `call('GET /api/posts/{id}', { params: { id } }, { signal })` -> the parsed success body. */
-export type ApiCall = <K extends PublicRouteKey>(
+export type ApiCall = <K extends BrowserRouteKey>(
   key: K,
   ...args: CallArgs<K>
 ) => Promise<ApiResponse<K>>;
@@ -46,7 +54,7 @@ const isMethod = (value: string): value is HttpMethod => METHODS.has(value);
 
 /** `'GET /api/posts/{id}'` + `{id: 'a b'}` -> `['GET', '/posts/a%20b']`. */
 export function routeTarget(
-  key: PublicRouteKey,
+  key: BrowserRouteKey,
   params: AnyRequest['params'] = {},
 ): [HttpMethod, string] {
   const space = key.indexOf(' ');
@@ -68,7 +76,7 @@ export function routeTarget(
  * time, and it is dynamic: the first call fetches the schemas (in parallel with its request, see
  * client.ts), so zod and the contracts stay out of the shell's first paint.
  */
-const successSchemaOf = async (key: PublicRouteKey): Promise<z.ZodType> =>
+const successSchemaOf = async (key: BrowserRouteKey): Promise<z.ZodType> =>
   (await import('./successSchemas')).successSchemas[key];
 
 /**
@@ -77,11 +85,11 @@ const successSchemaOf = async (key: PublicRouteKey): Promise<z.ZodType> =>
  */
 export function createCall(
   client: ApiClient,
-  schemaOf: (key: PublicRouteKey) => Promise<z.ZodType> = successSchemaOf,
+  schemaOf: (key: BrowserRouteKey) => Promise<z.ZodType> = successSchemaOf,
 ): ApiCall {
-  function call<K extends PublicRouteKey>(key: K, ...args: CallArgs<K>): Promise<ApiResponse<K>>;
+  function call<K extends BrowserRouteKey>(key: K, ...args: CallArgs<K>): Promise<ApiResponse<K>>;
   function call(
-    key: PublicRouteKey,
+    key: BrowserRouteKey,
     request?: object,
     options: CallOptions = {},
   ): Promise<unknown> {

@@ -19,7 +19,14 @@ export type {
 export { createApi, NOTIFICATIONS_PAGE_SIZE } from './api';
 export type { Api, LoginBody, RegisterBody } from './api';
 export { createCall, routeTarget } from './call';
-export type { ApiCall, CallArgs, CallOptions, CallQuery, CallRequest } from './call';
+export type {
+  ApiCall,
+  BrowserRouteKey,
+  CallArgs,
+  CallOptions,
+  CallQuery,
+  CallRequest,
+} from './call';
 export { queryKeys } from './queryKeys';
 export {
   createSession,

@@ -1,6 +1,7 @@
 // Loaded only by call.ts's dynamic import(): these static imports put the response schemas
 // and zod in a chunk of their own, never in the shell's first paint (api.test.ts checks it).
-import type { ApiRoutes, PublicRouteKey, RouteSuccessSchema } from '@forum/contracts';
+import type { ApiRoutes, RouteSuccessSchema } from '@forum/contracts';
+import type { BrowserRouteKey } from './call';
 import {
   AdminCommunitiesResponse,
   AdminStats,
@@ -17,7 +18,6 @@ import {
   ConversationDetailResponse,
   CreateConversationResponse,
   DailyUserStatsResponse,
-  HealthResponse,
   JoinLeaveResponse,
   ListCommunitiesResponse,
   ListConversationsResponse,
@@ -46,13 +46,12 @@ import {
 } from '@forum/contracts';
 
 /**
- * The success schema of every public route: the compiler checks each against the route's
+ * The success schema of every route a browser calls (call.ts, BrowserRouteKey): the compiler checks each against the route's
  * contract, api.test.ts that it is the very schema of the route table. Only the response schemas
  * are bundled, not the table: its summaries and request schemas would add ~4 KB gzip to a
  * visitor's first page.
  */
-export const successSchemas: { [K in PublicRouteKey]: RouteSuccessSchema<ApiRoutes[K]> } = {
-  'GET /api/health': HealthResponse,
+export const successSchemas: { [K in BrowserRouteKey]: RouteSuccessSchema<ApiRoutes[K]> } = {
   'GET /api/admin/stats': AdminStats,
   'POST /api/auth/register': SessionResponse,
   'POST /api/auth/login': SessionResponse,
