@@ -2,10 +2,14 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Long, UUID } from 'bson';
 import mongoose from 'mongoose';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Doc } from './bson.js';
 import { start } from './server.js';
+import { readRecords } from './storage/records.js';
 import { usingDevDb } from './testing/harness.js';
+import { RawConnection } from './testing/raw-connection.js';
 import { spawnCli as spawnDevDb } from './testing/spawn-cli.js';
 
 // These tests exercise the dev server's own storage, so they only make sense without MONGO_URL.
@@ -144,4 +148,107 @@ describe.skipIf(!usingDevDb)('persistence', () => {
     });
     await server.stop();
   });
+
+  it('journals a committed transaction as one record, and nothing of an aborted or open one', async () => {
+    const dataDir = tmpDir();
+    const server = await start({ dataDir });
+    const journal = path.join(dataDir, 'journal.bin');
+    await withConn(server.uri, async (db) => {
+      await db.collection('t').insertOne({ _id: 'base' } as never);
+      const committedFrom = fs.statSync(journal).size;
+      const session = db.client.startSession();
+      await session.withTransaction(async () => {
+        await db.collection('t').insertOne({ _id: 'one' } as never, { session });
+        await db
+          .collection('t')
+          .updateOne({ _id: 'base' } as never, { $set: { v: 1 } }, { session });
+        await db.collection('u').insertOne({ _id: 'two' } as never, { session });
+      });
+      const appended = journalRecords(fs.readFileSync(journal).subarray(committedFrom));
+      expect(appended.map((r) => r.op)).toEqual(['batch']);
+      expect((appended[0]!.ops as Doc[]).map((r) => r.op)).toEqual([
+        'put',
+        'put',
+        'createColl',
+        'put',
+      ]);
+
+      session.startTransaction();
+      await db.collection('t').insertOne({ _id: 'ABORTED_MARKER' } as never, { session });
+      await session.abortTransaction();
+      const open = db.client.startSession();
+      open.startTransaction();
+      await db.collection('t').insertOne({ _id: 'OPEN_MARKER' } as never, { session: open });
+      // Another database keeps committing (and journaling) meanwhile.
+      await db.client.db('elsewhere').collection('x').insertOne({ a: 1 });
+      const bytes = fs.readFileSync(journal);
+      expect(bytes.includes('ABORTED_MARKER')).toBe(false);
+      expect(bytes.includes('OPEN_MARKER')).toBe(false);
+      await open.abortTransaction();
+      await open.endSession();
+      await session.endSession();
+    });
+    await server.stop();
+  });
+
+  it('recovers all or none of a transaction whose journal record was cut short', async () => {
+    const dataDir = tmpDir();
+    const server = await start({ dataDir });
+    const journal = path.join(dataDir, 'journal.bin');
+    let batchFrom = 0;
+    await withConn(server.uri, async (db) => {
+      await db.collection('t').insertOne({ _id: 'before' } as never);
+      batchFrom = fs.statSync(journal).size;
+      const session = db.client.startSession();
+      await session.withTransaction(async () => {
+        for (let i = 0; i < 50; i++) {
+          await db.collection('t').insertOne({ _id: `in${i}`, pad: 'x'.repeat(100) } as never, {
+            session,
+          });
+        }
+      });
+      await session.endSession();
+    });
+    // The journal as a crash would leave it (a clean stop folds it into a snapshot).
+    const bytes = fs.readFileSync(journal);
+    await server.stop();
+    const half = Math.floor((batchFrom + bytes.length) / 2);
+    for (const cut of [batchFrom + 8, half, bytes.length - 1, bytes.length]) {
+      const crashed = tmpDir();
+      fs.writeFileSync(path.join(crashed, 'journal.bin'), bytes.subarray(0, cut));
+      const restarted = await start({ dataDir: crashed });
+      await withConn(restarted.uri, async (db) => {
+        expect(await db.collection('t').countDocuments()).toBe(cut === bytes.length ? 51 : 1);
+      });
+      await restarted.stop();
+    }
+  });
+
+  it('forgets a transaction that was open when the server was killed', async () => {
+    const dataDir = tmpDir();
+    const first = await spawnCli(dataDir);
+    const conn = await RawConnection.open(first.uri);
+    const txn = { lsid: { id: new UUID() }, txnNumber: Long.fromNumber(1), autocommit: false };
+    expect(
+      await conn.command({ insert: 'k', documents: [{ _id: 'committed' }], $db: 'persist' }),
+    ).toMatchObject({ ok: 1 });
+    const open = { ...txn, startTransaction: true, $db: 'persist' };
+    expect(
+      await conn.command({ insert: 'k', documents: [{ _id: 'uncommitted' }], ...open }),
+    ).toMatchObject({ ok: 1 });
+    const exited = new Promise((r) => first.child.once('exit', r));
+    first.child.kill('SIGKILL');
+    await exited;
+    conn.close();
+    const second = await spawnCli(dataDir);
+    await withConn(second.uri, async (db) => {
+      expect(await db.collection('k').find().toArray()).toEqual([{ _id: 'committed' }]);
+    });
+  }, 60_000);
 });
+
+function journalRecords(buf: Buffer): Doc[] {
+  const out: Doc[] = [];
+  readRecords(buf, (rec) => out.push(rec));
+  return out;
+}

@@ -1,7 +1,8 @@
 import net from 'node:net';
-import { BSON } from 'bson';
+import { BSON, Long, UUID } from 'bson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from './testing/harness.js';
+import { RawConnection } from './testing/raw-connection.js';
 
 // Raw wire-protocol checks that a driver never exercises on its own.
 let db: TestDb;
@@ -122,5 +123,80 @@ describe('wire protocol', () => {
       { _id: 1, a: 'x' },
       { _id: 2, a: 'y' },
     ]);
+  });
+});
+
+describe('session fields on the wire', () => {
+  let conn: RawConnection;
+  beforeAll(async () => {
+    conn = await RawConnection.open(db.uri);
+  });
+  afterAll(() => conn.close());
+
+  const n = (value: number) => Long.fromNumber(value);
+  const run = (doc: Record<string, unknown>) => conn.command({ ...doc, $db: db.dbName });
+
+  it('answers a retried write from its first reply and applies it once', async () => {
+    const lsid = { id: new UUID() };
+    const insert = { insert: 'retried', documents: [{ _id: 1 }], lsid, txnNumber: n(1) };
+    expect(await run(insert)).toMatchObject({ ok: 1, n: 1 });
+    expect(await run(insert)).toMatchObject({ ok: 1, n: 1 });
+    const update = {
+      update: 'retried',
+      updates: [{ q: { _id: 1 }, u: { $inc: { k: 1 } } }],
+      lsid,
+      txnNumber: n(2),
+    };
+    expect(await run(update)).toMatchObject({ ok: 1, n: 1, nModified: 1 });
+    expect(await run(update)).toMatchObject({ ok: 1, n: 1, nModified: 1 });
+    const found = (await run({ find: 'retried', filter: {} })) as {
+      cursor: { firstBatch: unknown };
+    };
+    expect(found.cursor.firstBatch).toEqual([{ _id: 1, k: 1 }]);
+    expect(await run({ ...insert, documents: [{ _id: 2 }] })).toMatchObject({
+      ok: 0,
+      code: 225,
+      codeName: 'TransactionTooOld',
+    });
+  });
+
+  it('answers commit and abort for unknown, committed and aborted transactions', async () => {
+    const lsid = { id: new UUID() };
+    const txn = (txnNumber: number) => ({ lsid, txnNumber: n(txnNumber), autocommit: false });
+    const admin = (name: string, txnNumber: number) =>
+      conn.command({ [name]: 1, ...txn(txnNumber), $db: 'admin' });
+    const noSuchTransaction = {
+      ok: 0,
+      code: 251,
+      codeName: 'NoSuchTransaction',
+      errorLabels: ['TransientTransactionError'],
+    };
+    expect(await admin('commitTransaction', 5)).toMatchObject(noSuchTransaction);
+    expect(await admin('abortTransaction', 5)).toMatchObject(noSuchTransaction);
+
+    const insert = (txnNumber: number, start: boolean) =>
+      run({
+        insert: 'txn_raw',
+        documents: [{ _id: txnNumber }],
+        ...txn(txnNumber),
+        ...(start ? { startTransaction: true } : {}),
+      });
+    expect(await insert(6, true)).toMatchObject({ ok: 1, n: 1 });
+    expect(await admin('commitTransaction', 6)).toMatchObject({ ok: 1 });
+    expect(await admin('commitTransaction', 6)).toMatchObject({ ok: 1 });
+    expect(await admin('abortTransaction', 6)).toMatchObject({ ok: 0, code: 256 });
+    expect(await insert(6, false)).toMatchObject({ ok: 0, code: 256 });
+
+    expect(await insert(7, true)).toMatchObject({ ok: 1, n: 1 });
+    expect(await admin('abortTransaction', 7)).toMatchObject({ ok: 1 });
+    expect(await admin('abortTransaction', 7)).toMatchObject(noSuchTransaction);
+    expect(await admin('commitTransaction', 7)).toMatchObject(noSuchTransaction);
+    expect(await insert(7, false)).toMatchObject(noSuchTransaction);
+    expect(await insert(5, true)).toMatchObject({ ok: 0, code: 225 });
+
+    const found = (await run({ find: 'txn_raw', filter: {} })) as {
+      cursor: { firstBatch: unknown };
+    };
+    expect(found.cursor.firstBatch).toEqual([{ _id: 6 }]);
   });
 });

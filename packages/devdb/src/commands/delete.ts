@@ -3,7 +3,7 @@ import { badValue } from '../errors.js';
 import { findDocs } from '../engine/query.js';
 import { isPlainObject } from '../engine/values.js';
 import { collName, num, type Handler } from './context.js';
-import { eachStatement } from './write-errors.js';
+import { eachStatement, stopsAtFirstError } from './write-errors.js';
 
 export const deleteCommands: Record<string, Handler> = {
   delete(cmd, ctx) {
@@ -11,7 +11,7 @@ export const deleteCommands: Record<string, Handler> = {
     if (!Array.isArray(statements)) throw badValue('delete requires a deletes array');
     const coll = ctx.store.collection(ctx.db, collName(cmd, 'delete'));
     let n = 0;
-    const writeErrors = eachStatement(statements as unknown[], cmd.ordered !== false, (s) => {
+    const writeErrors = eachStatement(statements as unknown[], stopsAtFirstError(cmd, ctx), (s) => {
       if (!isPlainObject(s)) throw badValue('delete statement must be an object');
       const limit = num(s.limit, 0);
       if (limit !== 0 && limit !== 1)

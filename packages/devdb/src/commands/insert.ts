@@ -2,7 +2,7 @@ import type { Doc } from '../bson.js';
 import { badValue } from '../errors.js';
 import { isPlainObject } from '../engine/values.js';
 import { collName, type Handler } from './context.js';
-import { eachStatement } from './write-errors.js';
+import { eachStatement, stopsAtFirstError } from './write-errors.js';
 
 export const insertCommands: Record<string, Handler> = {
   insert(cmd, ctx) {
@@ -10,7 +10,7 @@ export const insertCommands: Record<string, Handler> = {
     if (!Array.isArray(docs)) throw badValue('insert requires a documents array');
     const coll = ctx.store.ensureCollection(ctx.db, collName(cmd, 'insert'));
     let n = 0;
-    const writeErrors = eachStatement(docs as unknown[], cmd.ordered !== false, (doc) => {
+    const writeErrors = eachStatement(docs as unknown[], stopsAtFirstError(cmd, ctx), (doc) => {
       if (!isPlainObject(doc)) throw badValue('document to insert must be an object');
       coll.insert(doc);
       n++;

@@ -72,9 +72,7 @@ export function runCommand(node: Node, cmd: Doc, db: string, caller: Caller): Ou
       session: info,
       txn,
     };
-    reply = txn
-      ? failOnWriteError(node.store.withLog(txn, () => dispatch(cmd, ctx)))
-      : dispatch(cmd, ctx);
+    reply = txn ? node.store.withLog(txn, () => dispatch(cmd, ctx)) : dispatch(cmd, ctx);
     if (retryable && reply.ok === 1) node.sessions.remember(retryable, reply);
   } catch (err) {
     reply = errorReply(err);
@@ -91,15 +89,11 @@ function checkAllowedInTransaction(name: string, db: string): void {
   }
 }
 
-/** Inside a transaction a write error fails the whole command, as in MongoDB. */
-function failOnWriteError(reply: Doc): Doc {
-  const errors = reply.writeErrors;
-  if (!Array.isArray(errors) || errors.length === 0) return reply;
-  const { index: _index, ...first } = errors[0] as Doc;
-  return { ok: 0, ...first };
-}
-
-/** After the command: a failure aborts its transaction; errors get MongoDB's labels. */
+/**
+ * After the command: a failure aborts its transaction, as does a write error (MongoDB stops
+ * a transaction's batch at its first write error and reports it in `writeErrors`); command
+ * errors get MongoDB's labels.
+ */
 function settle(
   node: Node,
   name: string,
@@ -110,6 +104,7 @@ function settle(
   if (reply.ok === 1) {
     const cursorId = (reply.cursor as Doc | undefined)?.id;
     if (txn && typeof cursorId === 'bigint' && cursorId !== 0n) txn.cursors.push(cursorId);
+    if (txn && Array.isArray(reply.writeErrors)) node.sessions.abort(txn);
     return reply;
   }
   if (!info || info.txnNumber === undefined) return reply;

@@ -6,7 +6,7 @@ import { applyUpdate, validateUpdate, type UpdateSpec } from '../engine/update.j
 import { buildUpsert } from '../engine/upsert.js';
 import { isPlainObject } from '../engine/values.js';
 import { collName, type Handler } from './context.js';
-import { eachStatement } from './write-errors.js';
+import { eachStatement, stopsAtFirstError } from './write-errors.js';
 
 export interface UpdateOutcome {
   matched: number;
@@ -57,7 +57,7 @@ export const updateCommands: Record<string, Handler> = {
     const upserted: Doc[] = [];
     const writeErrors = eachStatement(
       statements as unknown[],
-      cmd.ordered !== false,
+      stopsAtFirstError(cmd, ctx),
       (s, index) => {
         if (!isPlainObject(s)) throw badValue('update statement must be an object');
         const filter = isPlainObject(s.q) ? s.q : {};

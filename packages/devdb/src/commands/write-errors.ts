@@ -1,5 +1,10 @@
 import type { Doc } from '../bson.js';
 import { toCommandError } from '../errors.js';
+import type { Context } from './context.js';
+
+/** Whether a write batch stops at its first error: ordered ones do, and all in a transaction. */
+export const stopsAtFirstError = (cmd: Doc, ctx: Context): boolean =>
+  cmd.ordered !== false || ctx.txn !== undefined;
 
 /** The `writeErrors` entry drivers expect for the failed statement at `index`. */
 export function writeError(index: number, err: unknown): Doc {
