@@ -1,13 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { adminKeys } from '../lib/adminKeys';
-import { adminQueryDefaults, useAdminContext } from './useAdminContext';
+import { useAdminRead } from './useAdminRead';
 
-export function useAdminStats() {
-  const { api, uid, enabled } = useAdminContext();
-  return useQuery({
-    queryKey: adminKeys.stats(uid),
-    queryFn: ({ signal }) => api.call('GET /api/admin/stats', {}, { signal }),
-    enabled,
-    ...adminQueryDefaults,
-  });
-}
+export const useAdminStats = () => useAdminRead('GET /api/admin/stats', adminKeys.stats);
