@@ -9,7 +9,7 @@ export type RegisterBody = Exclude<ApiRequest<'POST /api/auth/register'>['body']
 const noAuth = (o: CallOptions = {}): CallOptions => ({ ...o, auth: false });
 
 /**
- * The API of one ApiClient: `call` reaches every public route of the contracts, typed by its key.
+ * The API of one ApiClient: `call` reaches every route a browser calls, typed by its route key.
  * `auth` names the session flows, which never send a token nor trigger a refresh.
  */
 export function createApi(client: ApiClient) {

@@ -53,7 +53,7 @@ const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisf
 const isMethod = (value: string): value is HttpMethod => METHODS.has(value);
 
 /** `'GET /api/posts/{id}'` + `{id: 'a b'}` -> `['GET', '/posts/a%20b']`. */
-export function routeTarget(
+function routeTarget(
   key: BrowserRouteKey,
   params: AnyRequest['params'] = {},
 ): [HttpMethod, string] {
@@ -61,7 +61,7 @@ export function routeTarget(
   const method = key.slice(0, space);
   const template = key.slice(space + 1);
   if (!isMethod(method) || !template.startsWith(`${API_PREFIX}/`)) {
-    throw new Error(`Not a public route key: ${key}`);
+    throw new Error(`Not a route key a browser calls: ${key}`);
   }
   const path = template.slice(API_PREFIX.length).replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];

@@ -18,7 +18,6 @@ export type {
 } from './client';
 export { createApi, NOTIFICATIONS_PAGE_SIZE } from './api';
 export type { Api, LoginBody, RegisterBody } from './api';
-export { createCall, routeTarget } from './call';
 export type {
   ApiCall,
   BrowserRouteKey,
