@@ -73,6 +73,12 @@ describe.sequential('primary step-down', () => {
       codeName: 'NotWritablePrimary',
       errorLabels: ['RetryableWriteError'],
     });
+    const commit = { commitTransaction: 1, autocommit: false, $db: 'admin' };
+    expect(await conn.command({ ...commit, lsid: retryable.lsid, txnNumber: 2n })).toMatchObject({
+      ok: 0,
+      code: 10107,
+      errorLabels: ['RetryableWriteError'],
+    });
     const find = { find: 'refused', filter: {}, $db: db.dbName };
     expect(await conn.command(find)).toMatchObject({ ok: 0, code: 13435 });
     expect(

@@ -69,12 +69,16 @@ describe('multi-document transactions', () => {
       { _id: 'a', balance: 10 },
       { _id: 'b', balance: 0 },
     ]);
-    const session = await inTransaction(async (s) => {
-      await coll('accounts').updateOne({ _id: 'a' }, { $inc: { balance: -5 } }, { session: s });
-      await coll('accounts').updateOne({ _id: 'b' }, { $inc: { balance: 5 } }, { session: s });
-      // A collection the transaction creates.
-      await coll('transfers').insertOne({ _id: 't1', amount: 5 }, { session: s });
+    const session = client().startSession();
+    // The read and write concerns a service would ask for are accepted.
+    session.startTransaction({
+      readConcern: { level: 'snapshot' },
+      writeConcern: { w: 'majority' },
     });
+    await coll('accounts').updateOne({ _id: 'a' }, { $inc: { balance: -5 } }, { session });
+    await coll('accounts').updateOne({ _id: 'b' }, { $inc: { balance: 5 } }, { session });
+    // A collection the transaction creates.
+    await coll('transfers').insertOne({ _id: 't1', amount: 5 }, { session });
     await session.commitTransaction();
     await session.endSession();
     expect(await seenByOther('accounts').find().sort({ _id: 1 }).toArray()).toEqual([

@@ -47,9 +47,9 @@ export function runCommand(node: Node, cmd: Doc, db: string, caller: Caller): Ou
     const dbs = databasesTouched(name, db);
     const blocker = node.sessions.locks.blocker(dbs, info.key);
     if (blocker) {
-      const waiter = inTxn && node.sessions.activeTransaction(inTxn);
+      const waiter = inTxn ? node.sessions.activeTransaction(inTxn) : undefined;
       if (waiter && node.sessions.locks.wouldDeadlock(waiter, blocker)) throw writeConflict();
-      return { blockedBy: blocker, waiter: waiter || undefined };
+      return { blockedBy: blocker, waiter };
     }
     const retryable =
       numbered && !info.inTransaction && retryableWriteCommands.has(name) ? numbered : undefined;

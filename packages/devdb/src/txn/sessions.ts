@@ -74,21 +74,10 @@ export class Sessions {
   /** Starts (startTransaction) or continues the transaction of a checked command. */
   enter(info: NumberedInfo, connectionId: number): Transaction {
     const session = this.touch(info.key);
-    let txn = session.txn;
-    if (info.startTransaction) {
-      this.supersede(session, info.txnNumber);
-      txn = new Transaction(info.key, info.txnNumber, this.store);
-      const limit = this.options.transactionLifetimeLimitSeconds;
-      txn.timer = setTimeout(
-        () => this.abort(txn!, `it exceeded transactionLifetimeLimitSeconds (${limit})`),
-        limit * 1000,
-      );
-      txn.timer.unref();
-      session.txn = txn;
-      this.active.add(txn);
-    }
-    txn!.connections.add(connectionId);
-    return txn!;
+    // checkTransaction already made sure a continued transaction exists.
+    const txn = info.startTransaction ? this.begin(session, info) : session.txn!;
+    txn.connections.add(connectionId);
+    return txn;
   }
 
   /** commitTransaction: commits, or answers a retry of a commit that succeeded. */
@@ -194,6 +183,20 @@ export class Sessions {
     throw noSuchTransaction(
       `Given transaction number ${info.txnNumber} does not match any in-progress transactions. The active transaction number is ${current}`,
     );
+  }
+
+  private begin(session: Session, info: NumberedInfo): Transaction {
+    this.supersede(session, info.txnNumber);
+    const txn = new Transaction(info.key, info.txnNumber, this.store);
+    const limit = this.options.transactionLifetimeLimitSeconds;
+    txn.timer = setTimeout(
+      () => this.abort(txn, `it exceeded transactionLifetimeLimitSeconds (${limit})`),
+      limit * 1000,
+    );
+    txn.timer.unref();
+    session.txn = txn;
+    this.active.add(txn);
+    return txn;
   }
 
   private supersede(session: Session, txnNumber: bigint): void {
