@@ -9,6 +9,10 @@ export class DbLocks {
   private readonly owners = new Map<string, Transaction>();
   private readonly waiters = new Set<() => void>();
 
+  get hasWaiters(): boolean {
+    return this.waiters.size > 0;
+  }
+
   isLocked(db: string): boolean {
     return this.owners.has(db);
   }

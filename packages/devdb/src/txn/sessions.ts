@@ -189,14 +189,25 @@ export class Sessions {
     this.supersede(session, info.txnNumber);
     const txn = new Transaction(info.key, info.txnNumber, this.store);
     const limit = this.options.transactionLifetimeLimitSeconds;
-    txn.timer = setTimeout(
-      () => this.abort(txn, `it exceeded transactionLifetimeLimitSeconds (${limit})`),
-      limit * 1000,
-    );
+    txn.timer = setTimeout(() => this.expire(txn, limit), limit * 1000);
     txn.timer.unref();
     session.txn = txn;
     this.active.add(txn);
     return txn;
+  }
+
+  private expire(txn: Transaction, limit: number): void {
+    const reason = `it exceeded transactionLifetimeLimitSeconds (${limit})`;
+    if (!this.locks.hasWaiters) {
+      this.abort(txn, reason);
+      return;
+    }
+    // Often a command inside the transaction that was sent without its session, and so
+    // waited for the transaction's own lock (MongoDB would have run it outside).
+    this.log.warn?.(
+      `devdb: aborted transaction ${txn.txnNumber} because ${reason} while commands of other sessions waited for ${[...txn.locks].join(', ')}; was a command of the transaction sent without its session?`,
+    );
+    this.abort(txn);
   }
 
   private supersede(session: Session, txnNumber: bigint): void {
