@@ -67,6 +67,18 @@ async function crud(): Promise<void> {
     `300 concurrent $inc:               ${fmt(incMs)} ms (total ${total}, ${total === 300 ? 'exact' : 'WRONG'})`,
   );
 
+  t0 = process.hrtime.bigint();
+  for (let i = 0; i < 200; i++) {
+    await conn.transaction(async (session) => {
+      await Counter.updateOne({ _id: 'c' }, { $inc: { n: 1 } }, { session });
+      await Item.create([{ email: `txn${i}@example.com`, n: i }], { session });
+    });
+  }
+  const txnMs = ms(t0);
+  console.log(
+    `200 sequential transactions (2 writes): ${fmt(txnMs)} ms (${fmt((txnMs / 200) * 1000)} µs each)`,
+  );
+
   await conn.close();
   await server.stop();
 }
