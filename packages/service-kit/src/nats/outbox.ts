@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import type { ClientSession, Connection } from 'mongoose';
 import type { JetStreamClient } from 'nats';
 import type { Logger } from 'pino';
 import { createEvent, type EventData, type EventOf, type EventSubject } from '@forum/contracts';
@@ -16,9 +16,15 @@ export interface EventOutboxOptions {
 export interface EventOutbox {
   /**
    * Wrap the data in a new event (id, occurred_at, version) and store it; the relay publishes it
-   * now or, if NATS is down, when it is back. Resolves to the stored event.
+   * now or, if NATS is down, when it is back. With a session (inTransaction), the event is stored
+   * in that transaction, so it exists exactly when the change it reports does, and is relayed
+   * once the transaction ends. Resolves to the stored event.
    */
-  add<S extends EventSubject>(subject: S, data: EventData<S>): Promise<EventOf<S>>;
+  add<S extends EventSubject>(
+    subject: S,
+    data: EventData<S>,
+    options?: { session?: ClientSession },
+  ): Promise<EventOf<S>>;
   /** Publish everything pending now; resolves when done or when a publish fails. */
   flush(): Promise<number>;
   start(): void;
@@ -80,10 +86,11 @@ export function createEventOutbox({
   };
 
   return {
-    async add(subject, data) {
+    async add(subject, data, { session } = {}) {
       const event = createEvent(subject, data);
-      await coll.insertOne({ _id: event.id, subject, event, created_at: new Date() });
-      void flush();
+      await coll.insertOne({ _id: event.id, subject, event, created_at: new Date() }, { session });
+      if (session) session.once('ended', () => void flush());
+      else void flush();
       return event;
     },
     flush,
