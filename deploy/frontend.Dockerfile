@@ -26,6 +26,7 @@ COPY mf-forum/package.json mf-forum/
 COPY mf-inbox/package.json mf-inbox/
 COPY mf-admin/package.json mf-admin/
 COPY e2e/package.json e2e/
+COPY system/package.json system/
 RUN npm ci --no-audit --no-fund
 COPY packages/contracts packages/contracts
 COPY packages/sdk packages/sdk

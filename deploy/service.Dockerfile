@@ -22,6 +22,7 @@ COPY mf-forum/package.json mf-forum/
 COPY mf-inbox/package.json mf-inbox/
 COPY mf-admin/package.json mf-admin/
 COPY e2e/package.json e2e/
+COPY system/package.json system/
 RUN npm ci --no-audit --no-fund
 COPY packages/devdb packages/devdb
 COPY packages/contracts packages/contracts

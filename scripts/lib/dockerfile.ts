@@ -193,7 +193,8 @@ function linkDependencies(cwd: string, installed: string): void {
   mkdirSync(path.join(target, '@forum'), { recursive: true });
   for (const folder of manifest.workspaces ?? []) {
     const pkgFile = path.join(cwd, folder, 'package.json');
-    if (!existsSync(pkgFile)) continue;
+    // npm ci installs every workspace the lockfile names: each needs its package.json.
+    if (!existsSync(pkgFile)) throw new Error(`npm ci: workspace ${folder} has no package.json`);
     const { name } = JSON.parse(readFileSync(pkgFile, 'utf8')) as { name: string };
     symlinkSync(
       path.relative(path.join(target, '@forum'), path.join(cwd, folder)),
