@@ -77,7 +77,7 @@ describe('forum.comment.created', () => {
     });
     expect(first.content_preview.length).toBeLessThanOrEqual(200);
     // The post's author is subscribed on creation; the subscriber too.
-    expect([...first.subscriber_ids].sort()).toEqual([postAuthor.id, subscriber.id].sort());
+    expect([...(first.subscriber_ids ?? [])].sort()).toEqual([postAuthor.id, subscriber.id].sort());
     expect(second).toMatchObject({
       parent_id: top.id,
       parent_author_id: replier.id,

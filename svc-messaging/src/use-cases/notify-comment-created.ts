@@ -34,7 +34,7 @@ export async function notifyCommentCreated(
     });
   }
   const subscriber = NotificationText.postComment(author, title, preview);
-  for (const user_id of event.subscriber_ids) {
+  for (const user_id of event.subscriber_ids ?? []) {
     drafts.push({ user_id, type: 'post_comment', ...subscriber, ...target });
   }
   await createNotifications(

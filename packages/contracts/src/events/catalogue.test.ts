@@ -19,6 +19,7 @@ describe('event catalogue', () => {
         'identity.referral.completed',
         'identity.badge.earned',
         'forum.comment.created',
+        'forum.comment.subscribers',
         'forum.post.voted',
         'forum.comment.voted',
         'messaging.message.sent',

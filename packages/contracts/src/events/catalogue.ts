@@ -6,7 +6,12 @@ import {
   UserRegisteredEvent,
   UserUpdatedEvent,
 } from './identity.js';
-import { CommentCreatedEvent, CommentVotedEvent, PostVotedEvent } from './forum.js';
+import {
+  CommentCreatedEvent,
+  CommentSubscribersEvent,
+  CommentVotedEvent,
+  PostVotedEvent,
+} from './forum.js';
 import { MessageSentEvent } from './messaging.js';
 
 /** Subject -> payload schema: publishers validate before sending, consumers on receipt. */
@@ -16,6 +21,7 @@ export const eventSchemas = {
   [Subjects.ReferralCompleted]: ReferralCompletedEvent,
   [Subjects.BadgeEarned]: BadgeEarnedEvent,
   [Subjects.CommentCreated]: CommentCreatedEvent,
+  [Subjects.CommentSubscribers]: CommentSubscribersEvent,
   [Subjects.PostVoted]: PostVotedEvent,
   [Subjects.CommentVoted]: CommentVotedEvent,
   [Subjects.MessageSent]: MessageSentEvent,

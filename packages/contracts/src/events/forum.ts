@@ -2,25 +2,50 @@ import { z } from '../zod.js';
 import { Id, Timestamp } from '../http/common.js';
 import { defineEvent } from './envelope.js';
 
-/**
- * A comment or reply. Carries what messaging needs to notify without reading forum's data:
- * the post's author (reply_to_post), the parent's author (reply_to_comment) and the post's
- * subscribers at the time (post_comment).
- */
-export const CommentCreatedEvent = defineEvent({
+/** What a notification about a new comment needs to say (its author, post and preview). */
+const newComment = {
   comment_id: Id,
   post_id: Id,
   post_title: z.string(),
   post_author_id: Id,
-  community_id: Id,
   parent_id: Id.nullable(),
   parent_author_id: Id.nullable(),
   author_id: Id,
   author_username: z.string(),
   /** The comment text, cut for notification previews. */
   content_preview: z.string(),
-  subscriber_ids: z.array(Id),
   created_at: Timestamp,
+};
+
+/**
+ * A comment or reply. Carries what messaging needs to notify without reading forum's data: the
+ * post's author (reply_to_post) and the parent's author (reply_to_comment). The post's
+ * subscribers follow in forum.comment.subscribers events, a bounded list each.
+ */
+export const CommentCreatedEvent = defineEvent({
+  ...newComment,
+  community_id: Id,
+  /**
+   * Deprecated within version 1: events written before the subscriber fan-out carry the whole
+   * list here; producers no longer send it. Consumers notify these ids as before.
+   */
+  subscriber_ids: z.array(Id).optional(),
+});
+
+/** The most subscriber ids one forum.comment.subscribers event carries (keeps events small). */
+export const SUBSCRIBERS_PER_EVENT = 1000;
+
+/**
+ * One slice of a post's subscribers at the time a comment was made (post_comment notifications).
+ * A comment's slices share comment_event_id (the forum.comment.created event's id) and are
+ * numbered from 0; messaging skips the comment's author and whoever the comment event already
+ * notified (the post's or the parent's author).
+ */
+export const CommentSubscribersEvent = defineEvent({
+  ...newComment,
+  comment_event_id: z.uuid(),
+  slice: z.number().int().min(0),
+  subscriber_ids: z.array(Id).max(SUBSCRIBERS_PER_EVENT),
 });
 
 /** A vote's new state: 1 up, -1 down, 0 removed. */

@@ -5,6 +5,7 @@ export const Subjects = {
   ReferralCompleted: 'identity.referral.completed',
   BadgeEarned: 'identity.badge.earned',
   CommentCreated: 'forum.comment.created',
+  CommentSubscribers: 'forum.comment.subscribers',
   PostVoted: 'forum.post.voted',
   CommentVoted: 'forum.comment.voted',
   MessageSent: 'messaging.message.sent',
