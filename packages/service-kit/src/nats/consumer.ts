@@ -6,6 +6,7 @@ import {
   type JetStreamClient,
   type JsMsg,
 } from 'nats';
+import type { ClientSession } from 'mongoose';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 
@@ -29,6 +30,8 @@ export interface HandlerContext {
   subject: string;
   deliveryCount: number;
   log: Logger;
+  /** With startEventHandlers' `transactional`: the transaction the effect must write in. */
+  session?: ClientSession;
 }
 
 export interface StartConsumerOptions<T> {

@@ -10,6 +10,7 @@ import {
 } from './consumer.js';
 import { parkedMessageStore } from './parked-store.js';
 import { processedEventGuard } from './processed-events.js';
+import { inTransaction } from '../transactions.js';
 
 /** One handler per subject; the event arrives validated against its contract schema. */
 export type EventHandlers = {
@@ -29,6 +30,12 @@ export interface StartEventHandlersOptions extends EventHandlerTuning {
   durable: string;
   stream: string;
   handlers: EventHandlers;
+  /**
+   * Run each event's effect and its processed-event record in one transaction (the handler gets
+   * `ctx.session`): for effects of several writes, e.g. storing events in the outbox, that must
+   * happen exactly once together.
+   */
+  transactional?: boolean;
 }
 
 /**
@@ -44,6 +51,7 @@ export function startEventHandlers({
   durable,
   stream,
   handlers,
+  transactional = false,
   ...tuning
 }: StartEventHandlersOptions): Promise<RunningConsumer> {
   const guard = processedEventGuard(conn);
@@ -60,7 +68,13 @@ export function startEventHandlers({
     handler: async (event, ctx) => {
       const handle = table[ctx.subject];
       if (!handle) return;
-      const applied = await guard.once(durable, event.id, () => handle(event as never, ctx));
+      const applied = transactional
+        ? await inTransaction(conn, (session) =>
+            guard.once(durable, event.id, () => handle(event as never, { ...ctx, session }), {
+              session,
+            }),
+          )
+        : await guard.once(durable, event.id, () => handle(event as never, ctx));
       if (!applied) ctx.log.debug({ eventId: event.id }, 'duplicate event ignored');
     },
   });

@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import type { ClientSession, Connection } from 'mongoose';
 import { isDuplicateKeyError } from '../mongo.js';
 
 export const PROCESSED_EVENTS_COLLECTION = 'processed_events';
@@ -9,7 +9,12 @@ export interface ProcessedEventGuard {
    * The effect must itself be safe to repeat (upsert, or an insert with a unique source-event
    * index), because a crash between the effect and the record replays it.
    */
-  once(consumer: string, eventId: string, effect: () => Promise<void>): Promise<boolean>;
+  once(
+    consumer: string,
+    eventId: string,
+    effect: () => Promise<void>,
+    options?: { session?: ClientSession },
+  ): Promise<boolean>;
 }
 
 interface ProcessedDoc {
@@ -23,12 +28,15 @@ interface ProcessedDoc {
 export function processedEventGuard(conn: Connection): ProcessedEventGuard {
   const coll = conn.collection<ProcessedDoc>(PROCESSED_EVENTS_COLLECTION);
   return {
-    async once(consumer, eventId, effect) {
+    async once(consumer, eventId, effect, { session } = {}) {
       const _id = `${consumer}:${eventId}`;
-      if (await coll.findOne({ _id }, { projection: { _id: 1 } })) return false;
+      if (await coll.findOne({ _id }, { projection: { _id: 1 }, session })) return false;
       await effect();
       try {
-        await coll.insertOne({ _id, consumer, event_id: eventId, processed_at: new Date() });
+        await coll.insertOne(
+          { _id, consumer, event_id: eventId, processed_at: new Date() },
+          { session },
+        );
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err;
       }
