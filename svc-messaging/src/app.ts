@@ -33,7 +33,7 @@ export function createMessagingApp({ logger, conn, auth, outbox, ready }: Messag
     database: conn,
     ...(ready ? { ready } : {}),
   });
-  const deps: MessagingDeps = { models: createMessagingModels(conn), outbox };
+  const deps: MessagingDeps = { models: createMessagingModels(conn), outbox, conn };
   const handlers: ServiceHandlers<'messaging'> = {
     ...messageHandlers(deps),
     ...notificationHandlers(deps),

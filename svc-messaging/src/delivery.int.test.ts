@@ -44,7 +44,7 @@ describe('notification delivery (durable JetStream consumers)', () => {
     await h.caughtUp();
     await h.publishRaw(Subjects.CommentCreated, event);
     await h.caughtUp();
-    // Also below the guard: the unique (source_event_id, user_id) index alone.
+    // Also below the guard: the unique (user_id, source_event_id) index alone.
     await notifyCommentCreated(h.models, event);
     expect(await countFor(author)).toBe(1);
     expect(await countFor(subscriber)).toBe(1);

@@ -1,3 +1,4 @@
+import type { Connection } from 'mongoose';
 import type { EventOutbox } from '@forum/service-kit';
 import type { MessagingModels } from './models/index.js';
 
@@ -8,4 +9,6 @@ export type Outbox = Pick<EventOutbox, 'add'>;
 export interface MessagingDeps {
   models: MessagingModels;
   outbox: Outbox;
+  /** For inTransaction: writes that must stand or fall together. */
+  conn: Connection;
 }

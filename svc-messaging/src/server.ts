@@ -23,6 +23,7 @@ import type { MessagingConfig } from './config.js';
 import { DIRECTORY_DURABLE, messagingStreams } from './events/streams.js';
 import { startNotificationConsumers } from './events/notification-consumers.js';
 import { createMessagingModels, initMessagingModels } from './models/index.js';
+import { dropRetiredIndexes } from './models/retired-indexes.js';
 
 export interface RunningMessaging extends RunningService {
   conn: Connection;
@@ -47,6 +48,8 @@ export async function startMessagingService(
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
   const models = createMessagingModels(conn);
   await initMessagingModels(models);
+  const retired = await dropRetiredIndexes(conn);
+  if (retired.length) log.info({ indexes: retired }, 'retired indexes dropped');
   const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);
   await ensureStreams(await nats.jetstreamManager(), messagingStreams);
   const js = nats.jetstream();

@@ -11,7 +11,7 @@ export interface NotificationDoc {
   related_id: string | null;
   post_id: string | null;
   created_at: Date;
-  /** The event that created it: (source_event_id, user_id) is unique, so a redelivery is a no-op. */
+  /** The event that created it: (user_id, source_event_id) is unique, so a redelivery is a no-op. */
   source_event_id: string;
   /** Coalesced kinds only (votes): `<type>:<item id>`; absent on the others. */
   group_key?: string;
@@ -39,11 +39,13 @@ const notificationSchema = new Schema<NotificationDoc>(
   },
   { collection: 'notifications', versionKey: false },
 );
+// Shard key { user_id: 1 }: every read is one user's, and both unique indexes start with it (a
+// unique index on a sharded collection must). Ranged, not hashed: hashed keys allow no unique index.
 // The dropdown list, newest first.
 notificationSchema.index({ user_id: 1, created_at: -1, _id: -1 });
 // The unread badge, polled every 30 s by every signed-in tab.
 notificationSchema.index({ user_id: 1, is_read: 1 });
-notificationSchema.index({ source_event_id: 1, user_id: 1 }, { unique: true });
+notificationSchema.index({ user_id: 1, source_event_id: 1 }, { unique: true });
 // At most one unread coalesced notification per item and user; once read, the next vote starts one.
 notificationSchema.index(
   { user_id: 1, group_key: 1 },

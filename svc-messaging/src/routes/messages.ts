@@ -27,10 +27,7 @@ export const messageHandlers = (deps: MessagingDeps) =>
     'GET /api/messages/conversations/{id}': {
       use: hidden,
       handle: async ({ user, params, query }) =>
-        presentConversationDetail(
-          await getConversation(deps.models, user, params.id, query),
-          user.id,
-        ),
+        presentConversationDetail(await getConversation(deps, user, params.id, query), user.id),
     },
     'POST /api/messages/conversations/{id}/messages': {
       use: hidden,
@@ -40,7 +37,7 @@ export const messageHandlers = (deps: MessagingDeps) =>
     'PUT /api/messages/messages/{id}/read': {
       use: hidden,
       handle: async ({ user, params }) => ({
-        message: presentMessage(await markMessageRead(deps.models, user, params.id)),
+        message: presentMessage(await markMessageRead(deps, user, params.id)),
       }),
     },
     'GET /api/messages/unread-count': async ({ user }) => ({

@@ -1,6 +1,6 @@
 import type { ConversationMessagesQuery } from '@forum/contracts';
-import { toObjectId, type AuthUser } from '@forum/service-kit';
-import type { MessagingModels } from '../models/index.js';
+import { inTransaction, toObjectId, type AuthUser } from '@forum/service-kit';
+import type { MessagingDeps } from '../deps.js';
 import type { ConversationDoc } from '../models/conversation.js';
 import type { MessageDoc } from '../models/message.js';
 import { findOwnConversation } from './shared/find-conversation.js';
@@ -10,14 +10,18 @@ import { findOwnConversation } from './shared/find-conversation.js';
  * the latest `limit` messages, page 2 the ones before; each page is returned oldest first.
  */
 export async function getConversation(
-  models: MessagingModels,
+  deps: Pick<MessagingDeps, 'models' | 'conn'>,
   user: AuthUser,
   id: string,
   { page, limit }: ConversationMessagesQuery,
 ): Promise<{ conversation: ConversationDoc; messages: MessageDoc[]; hasMore: boolean }> {
-  const conversation = await findOwnConversation(models, id, user);
-  await markConversationRead(models, conversation, user);
-  const rows = await models.Message.find({ conversation_id: conversation._id })
+  const conversation = await findOwnConversation(deps.models, id, user);
+  await markConversationRead(deps, conversation, user);
+  // Messages are sharded by recipient: naming both participants reads at most two shards.
+  const rows = await deps.models.Message.find({
+    conversation_id: conversation._id,
+    recipient_id: { $in: conversation.participant_ids },
+  })
     .sort({ created_at: -1, _id: -1 })
     .skip((page - 1) * limit)
     .limit(limit + 1)
@@ -31,21 +35,27 @@ export async function getConversation(
 
 /**
  * The counter moves by exactly the number of messages this call flipped, so it stays right when
- * a new message or a single mark-read races with it.
+ * a new message or a single mark-read races with it; one transaction holds both writes.
  */
-async function markConversationRead(
-  { Message, Conversation }: MessagingModels,
+function markConversationRead(
+  { models: { Message, Conversation }, conn }: Pick<MessagingDeps, 'models' | 'conn'>,
   conversation: ConversationDoc,
   user: AuthUser,
 ): Promise<void> {
-  const { modifiedCount } = await Message.updateMany(
-    { conversation_id: conversation._id, recipient_id: toObjectId(user.id), is_read: false },
-    { $set: { is_read: true, read_at: new Date() } },
-  );
-  if (modifiedCount > 0) {
-    await Conversation.updateOne(
-      { _id: conversation._id },
-      { $inc: { [`unread.${user.id}`]: -modifiedCount } },
+  return inTransaction(conn, async () => {
+    const { modifiedCount } = await Message.updateMany(
+      { conversation_id: conversation._id, recipient_id: toObjectId(user.id), is_read: false },
+      { $set: { is_read: true, read_at: new Date() } },
     );
-  }
+    if (modifiedCount > 0) {
+      await Conversation.updateOne(
+        {
+          _id: conversation._id,
+          pair_key: conversation.pair_key,
+          subject_key: conversation.subject_key,
+        },
+        { $inc: { [`unread.${user.id}`]: -modifiedCount } },
+      );
+    }
+  });
 }

@@ -1,14 +1,15 @@
-import { toObjectId, type AuthUser } from '@forum/service-kit';
-import type { MessagingModels } from '../models/index.js';
+import { inTransaction, toObjectId, type AuthUser } from '@forum/service-kit';
+import type { MessagingDeps } from '../deps.js';
 import type { MessageDoc } from '../models/message.js';
 import { assertCanSeeMessage, assertIsRecipient } from '../policies/conversation-policy.js';
 
 /**
  * PUT /messages/messages/{id}/read. Idempotent: only the update that flips is_read moves the
- * conversation's counter, so repeats and races adjust it exactly once.
+ * conversation's counter, so repeats and races adjust it exactly once; both in one transaction,
+ * so a crash between them cannot leave the counter behind.
  */
 export async function markMessageRead(
-  { Message, Conversation }: MessagingModels,
+  { models: { Message, Conversation }, conn }: Pick<MessagingDeps, 'models' | 'conn'>,
   user: AuthUser,
   id: string,
 ): Promise<MessageDoc> {
@@ -16,15 +17,17 @@ export async function markMessageRead(
   assertCanSeeMessage(message, user);
   assertIsRecipient(message, user);
   const readAt = new Date();
-  const { modifiedCount } = await Message.updateOne(
-    { _id: message._id, is_read: false },
-    { $set: { is_read: true, read_at: readAt } },
-  );
-  if (modifiedCount > 0) {
-    await Conversation.updateOne(
-      { _id: message.conversation_id },
-      { $inc: { [`unread.${user.id}`]: -1 } },
+  await inTransaction(conn, async () => {
+    const { modifiedCount } = await Message.updateOne(
+      { _id: message._id, is_read: false },
+      { $set: { is_read: true, read_at: readAt } },
     );
-  }
+    if (modifiedCount > 0) {
+      await Conversation.updateOne(
+        { _id: message.conversation_id },
+        { $inc: { [`unread.${user.id}`]: -1 } },
+      );
+    }
+  });
   return { ...message, is_read: true, read_at: message.read_at ?? readAt };
 }

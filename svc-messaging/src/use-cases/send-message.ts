@@ -1,4 +1,4 @@
-import type { AuthUser } from '@forum/service-kit';
+import { inTransaction, type AuthUser } from '@forum/service-kit';
 import type { MessagingDeps } from '../deps.js';
 import { appendMessage } from './shared/append-message.js';
 import { findOwnConversation } from './shared/find-conversation.js';
@@ -11,6 +11,8 @@ export async function sendMessage(
   content: string,
 ) {
   const conversation = await findOwnConversation(deps.models, conversationId, user);
-  const { message } = await appendMessage(deps, conversation, user, content);
+  const { message } = await inTransaction(deps.conn, (session) =>
+    appendMessage(deps, session, conversation, user, content),
+  );
   return message;
 }

@@ -1,6 +1,12 @@
 import { Types } from 'mongoose';
 import { MessageTexts, type CreateConversationBody } from '@forum/contracts';
-import { badRequest, isDuplicateKeyError, notFound, type AuthUser } from '@forum/service-kit';
+import {
+  badRequest,
+  inTransaction,
+  isDuplicateKeyError,
+  notFound,
+  type AuthUser,
+} from '@forum/service-kit';
 import type { MessagingDeps } from '../deps.js';
 import type { MessagingModels } from '../models/index.js';
 import type { ConversationDoc } from '../models/conversation.js';
@@ -11,7 +17,8 @@ import { appendMessage } from './shared/append-message.js';
 /**
  * POST /messages/conversations: the recipient comes from the directory replica (usernames match
  * ignoring case). One conversation per (pair, subject): a new subject starts a new one, the same
- * subject again continues the existing thread.
+ * subject again continues the existing thread. A new conversation exists only with its first
+ * message: both are written in one transaction.
  */
 export async function startConversation(
   deps: MessagingDeps,
@@ -24,8 +31,18 @@ export async function startConversation(
   const recipient = await findDirectoryUser(deps.models, body.recipientUsername);
   if (!recipient) throw notFound(MessageTexts.userNotFound);
   if (recipient._id.toHexString() === user.id) throw badRequest(MessageTexts.cannotMessageSelf);
-  const conversation = await openConversation(deps.models, user, recipient, body.subject);
-  return appendMessage(deps, conversation, user, body.content);
+  const open = () =>
+    inTransaction(deps.conn, async (session) => {
+      const conversation = await openConversation(deps.models, user, recipient, body.subject);
+      return appendMessage(deps, session, conversation, user, body.content);
+    });
+  try {
+    return await open();
+  } catch (err) {
+    // Two first messages at once: the unique (pair, subject) index let one insert; join it.
+    if (!isDuplicateKeyError(err)) throw err;
+    return open();
+  }
 }
 
 async function openConversation(
@@ -37,30 +54,24 @@ async function openConversation(
   const ids = [user.id, recipient._id.toHexString()].sort();
   const key = { pair_key: ids.join(':'), subject_key: subject.toLowerCase() };
   const now = new Date();
-  const upsert = () =>
-    Conversation.findOneAndUpdate(
-      key,
-      {
-        $setOnInsert: {
-          participant_ids: ids.map((id) => new Types.ObjectId(id)),
-          subject,
-          usernames: {
-            [user.id]: user.username,
-            [ids.find((id) => id !== user.id)!]: recipient.username,
-          },
-          unread: { [ids[0]!]: 0, [ids[1]!]: 0 },
-          last_message: '',
-          last_message_at: now,
-          created_at: now,
+  // The filter is the whole shard key, as an upsert on a sharded collection requires.
+  const conversation = await Conversation.findOneAndUpdate(
+    key,
+    {
+      $setOnInsert: {
+        participant_ids: ids.map((id) => new Types.ObjectId(id)),
+        subject,
+        usernames: {
+          [user.id]: user.username,
+          [ids.find((id) => id !== user.id)!]: recipient.username,
         },
+        unread: { [ids[0]!]: 0, [ids[1]!]: 0 },
+        last_message: '',
+        last_message_at: now,
+        created_at: now,
       },
-      { upsert: true, returnDocument: 'after' },
-    ).lean<ConversationDoc>();
-  try {
-    return (await upsert())!;
-  } catch (err) {
-    // Two first messages at once: the unique (pair, subject) index let one insert; use it.
-    if (!isDuplicateKeyError(err)) throw err;
-    return (await upsert())!;
-  }
+    },
+    { upsert: true, returnDocument: 'after' },
+  ).lean<ConversationDoc>();
+  return conversation!;
 }

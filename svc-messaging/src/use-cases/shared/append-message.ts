@@ -1,4 +1,4 @@
-import { Types } from 'mongoose';
+import { Types, type ClientSession } from 'mongoose';
 import { Subjects } from '@forum/contracts';
 import type { AuthUser } from '@forum/service-kit';
 import type { MessagingDeps } from '../../deps.js';
@@ -11,11 +11,13 @@ export const LAST_MESSAGE_PREVIEW = 300;
 const EVENT_PREVIEW = 200;
 
 /**
- * Store a message, then move the conversation's list fields (no transactions: each write is a
- * single-document atomic update), then publish messaging.message.sent through the outbox.
+ * Store a message, move the conversation's list fields and the recipient's unread counter, and
+ * put messaging.message.sent in the outbox, all in the caller's transaction (models join it by
+ * themselves, the outbox through `session`): a crash leaves the three together or none of them.
  */
 export async function appendMessage(
-  { models, outbox }: MessagingDeps,
+  { models, outbox }: Pick<MessagingDeps, 'models' | 'outbox'>,
+  session: ClientSession,
   conversation: ConversationDoc,
   sender: AuthUser,
   content: string,
@@ -34,22 +36,31 @@ export async function appendMessage(
   };
   await models.Message.create(message);
   const updated = await models.Conversation.findOneAndUpdate(
-    { _id: conversation._id },
+    // The shard key (pair_key, subject_key) routes the update to one shard.
+    {
+      _id: conversation._id,
+      pair_key: conversation.pair_key,
+      subject_key: conversation.subject_key,
+    },
     {
       $set: { last_message: content.slice(0, LAST_MESSAGE_PREVIEW), last_message_at: now },
       $inc: { [`unread.${recipientId.toHexString()}`]: 1 },
     },
     { returnDocument: 'after' },
   ).lean<ConversationDoc>();
-  await outbox.add(Subjects.MessageSent, {
-    message_id: message._id.toHexString(),
-    conversation_id: conversation._id.toHexString(),
-    sender_id: sender.id,
-    sender_username: sender.username,
-    recipient_id: recipientId.toHexString(),
-    subject: conversation.subject,
-    content_preview: content.slice(0, EVENT_PREVIEW),
-    created_at: now.toISOString(),
-  });
+  await outbox.add(
+    Subjects.MessageSent,
+    {
+      message_id: message._id.toHexString(),
+      conversation_id: conversation._id.toHexString(),
+      sender_id: sender.id,
+      sender_username: sender.username,
+      recipient_id: recipientId.toHexString(),
+      subject: conversation.subject,
+      content_preview: content.slice(0, EVENT_PREVIEW),
+      created_at: now.toISOString(),
+    },
+    { session },
+  );
   return { conversation: updated ?? conversation, message };
 }

@@ -20,9 +20,10 @@ export interface CoalescedDraft {
 
 /**
  * Fold an event into the user's one unread notification for the item (count + 1, title
- * rewritten), or start one. The `$ne` on the remembered event ids makes a redelivery a no-op;
- * the partial unique index (user, group_key) among unread ones stops two instances from
- * starting two.
+ * rewritten), or start one. The `$ne` on the remembered event ids makes a redelivery a no-op
+ * (except for finishing the title); the partial unique index (user, group_key) among unread ones
+ * stops two instances from starting two. Two writes without a transaction, because a retry
+ * finishes whatever a crash left.
  */
 export async function coalesceNotification(
   { Notification }: MessagingModels,
@@ -61,10 +62,18 @@ export async function coalesceNotification(
       doc = await fold(false);
     }
   }
-  if (doc && doc.count > 1) {
-    // Only the writer that produced this count sets its title, so a later count always wins.
+  // A redelivery finds the notification an earlier attempt folded this event into: if that
+  // attempt died before the title below, this one finishes it.
+  doc ??= await Notification.findOne({
+    user_id,
+    group_key,
+    is_read: false,
+    source_event_ids: source.eventId,
+  }).lean<NotificationDoc>();
+  if (doc && doc.count > 1 && doc.title !== draft.title(doc.count)) {
+    // Conditional on the count, so a later count's title always wins.
     await Notification.updateOne(
-      { _id: doc._id, count: doc.count },
+      { _id: doc._id, user_id, count: doc.count },
       { $set: { title: draft.title(doc.count) } },
     );
   }

@@ -12,7 +12,7 @@ export interface NotificationDraft {
 }
 
 /**
- * Insert one notification per draft for the source event. The unique (source_event_id, user_id)
+ * Insert one notification per draft for the source event. The unique (user_id, source_event_id)
  * index turns a redelivery (or another instance handling the same event) into no-ops, and the
  * unordered insert keeps going past those duplicates. Nobody is notified of their own action.
  */
