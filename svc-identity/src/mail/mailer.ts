@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -37,7 +37,9 @@ export function createFileMailer({
       const mail: StoredMail = { ...message, from, sent_at: new Date().toISOString() };
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${Date.now()}-${randomUUID()}.json`);
-      await writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
+      // Written aside, then renamed: whoever reads the folder never sees half a mail.
+      await writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2), { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
       logger.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail');
     },
   };
