@@ -22,6 +22,7 @@ describe('event catalogue', () => {
         'forum.comment.subscribers',
         'forum.post.voted',
         'forum.comment.voted',
+        'forum.mod_action.recorded',
         'messaging.message.sent',
       ].sort(),
     );

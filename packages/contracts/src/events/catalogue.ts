@@ -13,6 +13,7 @@ import {
   PostVotedEvent,
 } from './forum.js';
 import { MessageSentEvent } from './messaging.js';
+import { ModActionRecordedEvent } from './moderation.js';
 
 /** Subject -> payload schema: publishers validate before sending, consumers on receipt. */
 export const eventSchemas = {
@@ -24,6 +25,7 @@ export const eventSchemas = {
   [Subjects.CommentSubscribers]: CommentSubscribersEvent,
   [Subjects.PostVoted]: PostVotedEvent,
   [Subjects.CommentVoted]: CommentVotedEvent,
+  [Subjects.ModActionRecorded]: ModActionRecordedEvent,
   [Subjects.MessageSent]: MessageSentEvent,
 } as const;
 

@@ -8,6 +8,7 @@ export const Subjects = {
   CommentSubscribers: 'forum.comment.subscribers',
   PostVoted: 'forum.post.voted',
   CommentVoted: 'forum.comment.voted',
+  ModActionRecorded: 'forum.mod_action.recorded',
   MessageSent: 'messaging.message.sent',
 } as const;
 

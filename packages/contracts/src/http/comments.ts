@@ -39,6 +39,16 @@ export const Comment = z
     community_name: z.string().optional(),
     /** Saved list only: when the caller saved it. */
     saved_at: Timestamp.optional(),
+    /**
+     * Removed by the moderators (EXTENSIONS §M4; the server always sends it): keeps its place
+     * with content '[removed]', author_id null and author_username '[removed]', except for its
+     * author, the community's moderators and the admin.
+     */
+    removed: z.boolean().optional(),
+    /** Removed comments, for the author, the community's moderators and the admin only. */
+    removal_reason: z.string().optional(),
+    /** The remove_comment log entry (the author's appeal names it); same readers. */
+    removal_modlog_id: Id.optional(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;

@@ -25,3 +25,4 @@ export * from './notifications.js';
 export * from './comments.js';
 export * from './comment-write.js';
 export * from './comment-routes.js';
+export * from './moderation.js';

@@ -1,8 +1,17 @@
 import { z } from '../zod.js';
 import { Id, Pagination, Timestamp, limitParam, offsetParam } from './common.js';
+import { CallerBan } from './moderation.js';
 
 /** GET /api/communities/{id}/membership (spec §3 Membership). */
-export const MembershipResponse = z.object({ isMember: z.boolean(), isModerator: z.boolean() });
+export const MembershipResponse = z.object({
+  isMember: z.boolean(),
+  /** The owner and the moderators (EXTENSIONS §M1). */
+  isModerator: z.boolean(),
+  // Additions for moderation (optional so older readers keep parsing):
+  isOwner: z.boolean().optional(),
+  /** The caller's active ban here (null when none): the banner, and the appeal's modlog_id. */
+  ban: CallerBan.nullable().optional(),
+});
 export type MembershipResponse = z.infer<typeof MembershipResponse>;
 
 /** POST /api/communities/{id}/join and /leave: the new state and the exact member count. */

@@ -28,6 +28,12 @@ export const ModerationTexts = {
   logEntryNotFound: 'Moderation log entry not found',
 } as const;
 
+/** Pinned posts per community (§M2). */
+export const MAX_PINNED_POSTS = 2;
+
+/** What a removed post's title and a removed comment's text and author show most readers (§M4). */
+export const REMOVED_TEXT = '[removed]';
+
 /** A moderation reason: trimmed, 1-500 characters. */
 export const Reason = z
   .string(ModerationTexts.reasonRequired)
@@ -58,6 +64,7 @@ export const Moderator = z
 export type Moderator = z.infer<typeof Moderator>;
 
 export const ModeratorsResponse = z.object({ moderators: z.array(Moderator) });
+export type ModeratorsResponse = z.infer<typeof ModeratorsResponse>;
 export const ModeratorResponse = z.object({ moderator: Moderator });
 export const UsernameBody = z.object({
   username: z.string('Username is required').trim().min(1, 'Username is required').max(50),
@@ -88,9 +95,13 @@ export const Ban = z
     moderator_username: z.string(),
   })
   .meta({ id: 'Ban' });
+export type Ban = z.infer<typeof Ban>;
+export type BanBody = z.infer<typeof BanBody>;
 export const BanResponse = z.object({ ban: Ban });
 export const ListBansQuery = z.object({ limit: limitParam(20), offset: offsetParam });
+export type ListBansQuery = z.infer<typeof ListBansQuery>;
 export const ListBansResponse = z.object({ bans: z.array(Ban), pagination: Pagination });
+export type ListBansResponse = z.infer<typeof ListBansResponse>;
 
 // ---- M3. The public moderation log ----
 
@@ -148,7 +159,9 @@ export const ModlogQuery = z.object({
   offset: offsetParam,
   action: ModlogAction.optional(),
 });
+export type ModlogQuery = z.infer<typeof ModlogQuery>;
 export const ModlogResponse = z.object({ entries: z.array(ModlogEntry), pagination: Pagination });
+export type ModlogResponse = z.infer<typeof ModlogResponse>;
 
 // ---- M5. Reports ----
 

@@ -13,6 +13,12 @@ export const NOTIFICATION_TYPES = [
   'referral_program_announcement',
   'referral_success',
   'badge_earned',
+  // EXTENSIONS §M7 (moderation), §F3 (mentions) and §E (elections):
+  'mod_action',
+  'appeal_decided',
+  'report_resolved',
+  'mention',
+  'election',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -23,6 +29,9 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 /**
  * Spec §3 Notification. Client routing (spec §4): private_message -> /inbox/{related_id};
  * comment types -> /post/{post_id}#comment-{related_id}; post_vote -> /post/{post_id}.
+ * mod_action: a post's has post_id = related_id (-> the post), a comment's related_id is the
+ * comment (-> its anchor), a ban's or unban's post_id is null and related_id the community's
+ * name (-> /c/{related_id}/modlog).
  */
 export const Notification = z
   .object({

@@ -44,6 +44,17 @@ export const Post = z
     user_reaction: ReactionType.nullable().optional(),
     /** Saved lists only: when the caller saved it. */
     saved_at: Timestamp.optional(),
+    // Moderation (EXTENSIONS §M2, §M4): the server always sends the three flags.
+    /** Removed by the moderators: hidden from lists; to most readers title '[removed]', no body. */
+    removed: z.boolean().optional(),
+    /** No new comments; votes, reactions and saves still work. */
+    locked: z.boolean().optional(),
+    /** First on the community page, newest pin first. */
+    pinned: z.boolean().optional(),
+    /** Removed posts, for the author, the community's moderators and the admin only. */
+    removal_reason: z.string().optional(),
+    /** The remove_post log entry (the author's appeal names it); same readers. */
+    removal_modlog_id: Id.optional(),
   })
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof Post>;

@@ -58,7 +58,7 @@ const postAction = (verb: string, summary: string, reasonRequired: boolean) =>
     },
   });
 
-/** EXTENSIONS.md §M: the moderator team, actions, bans, the public log, reports and appeals. */
+/** EXTENSIONS.md §M1-M3: the moderator team, the actions, bans and the public log. */
 export const moderationRoutes = [
   // M1. The team
   forum({
@@ -227,7 +227,13 @@ export const moderationRoutes = [
     request: { query: ModlogQuery },
     responses: { 200: { description: 'A page', schema: ModlogResponse }, 400: invalid },
   }),
+] as const;
 
+/**
+ * Reports (M5) and appeals (M6): declared, not yet served. They join the route table with their
+ * handlers (serveRoutes refuses a table route without one).
+ */
+export const reportAndAppealRoutes = [
   // M5. Reports
   ...(['posts', 'comments'] as const).map((kind) =>
     forum({

@@ -1,0 +1,18 @@
+import type { AuthUser } from '@forum/service-kit';
+import { moderatePost, type ModeratedPost } from './shared/moderate-post.js';
+import type { ModerationDeps } from './shared/moderation-deps.js';
+
+/** POST /posts/{id}/restore: undoes a removal. */
+export const restorePost = (
+  deps: ModerationDeps,
+  user: AuthUser,
+  id: string,
+  reason?: string,
+): Promise<ModeratedPost> =>
+  moderatePost(deps, user, id, {
+    action: 'restore_post',
+    reason,
+    notify: true,
+    from: { removed: true },
+    to: () => ({ removed: false, removal_reason: null, removal_modlog_id: null }),
+  });

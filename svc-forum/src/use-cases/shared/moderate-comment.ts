@@ -1,0 +1,58 @@
+import { ModerationTexts as T, type ModlogAction } from '@forum/contracts';
+import { conflict, type AuthUser } from '@forum/service-kit';
+import type { Types } from 'mongoose';
+import type { CommentDoc } from '../../models/comment.js';
+import type { RemovalFields } from '../../models/moderation-fields.js';
+import { assertCanModerate } from '../../policies/moderation-policy.js';
+import { findLiveComment } from './find-comment.js';
+import { loadCommunityRole } from './community-role.js';
+import type { ModerationDeps } from './moderation-deps.js';
+import { communityOf, runModeration } from './run-moderation.js';
+
+export type ModeratedComment = CommentDoc & RemovalFields;
+
+export interface CommentChange {
+  action: ModlogAction;
+  from: Record<string, unknown>;
+  to: (logId: Types.ObjectId) => Record<string, unknown>;
+  reason?: string | undefined;
+}
+
+/**
+ * A moderator's change to a comment (a deleted placeholder is 404, as for its other writes):
+ * the change, its log entry (titled with the post's title, never the comment's text) and the
+ * author's notification are one transaction.
+ */
+export async function moderateComment(
+  deps: ModerationDeps,
+  user: AuthUser,
+  id: string,
+  change: CommentChange,
+): Promise<ModeratedComment> {
+  const { models } = deps;
+  const comment: ModeratedComment = await findLiveComment(models, id);
+  assertCanModerate(await loadCommunityRole(models, comment.community_id, user));
+  const post = await models.Post.findById(comment.post_id, { title: 1 }).lean();
+  return runModeration(deps, user, async (step) => {
+    const updated = await models.Comment.findOneAndUpdate(
+      { _id: comment._id, is_deleted: false, ...change.from },
+      { $set: change.to(step.logId) },
+      { returnDocument: 'after', session: step.session },
+    ).lean<ModeratedComment>();
+    if (!updated) throw conflict(T.alreadyInEffect);
+    await step.record({
+      community: communityOf(comment),
+      action: change.action,
+      target: {
+        type: 'comment',
+        id: comment._id,
+        title: post?.title ?? null,
+        username: comment.author_username,
+        userId: comment.author_id,
+      },
+      reason: change.reason ?? null,
+      notify: { postId: comment.post_id, relatedId: comment._id.toHexString() },
+    });
+    return updated;
+  });
+}

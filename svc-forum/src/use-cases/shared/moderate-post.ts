@@ -1,0 +1,63 @@
+import { ModerationTexts as T, type ModlogAction } from '@forum/contracts';
+import { conflict, type AuthUser } from '@forum/service-kit';
+import type { Types } from 'mongoose';
+import type { PostDoc } from '../../models/post.js';
+import type { PostModerationFields } from '../../models/moderation-fields.js';
+import { assertCanModerate } from '../../policies/moderation-policy.js';
+import { findPost } from './find-post.js';
+import { loadCommunityRole } from './community-role.js';
+import type { ModerationDeps } from './moderation-deps.js';
+import { communityOf, runModeration, type ModerationStep } from './run-moderation.js';
+
+export type ModeratedPost = PostDoc & PostModerationFields;
+
+/** One of §M2's post actions, as data: the state it needs, the state it leaves. */
+export interface PostChange {
+  action: ModlogAction;
+  /** The post must match this, else the action is already in effect (409, nothing changes). */
+  from: Record<string, unknown>;
+  to: (logId: Types.ObjectId) => Record<string, unknown>;
+  reason?: string | undefined;
+  /** Tell the author (§M7). */
+  notify: boolean;
+  /** Checks inside the transaction, before the change (the pin limit). */
+  check?: (post: ModeratedPost, step: ModerationStep) => Promise<void>;
+}
+
+/**
+ * A moderator's change to a post: the caller must moderate its community; the change (guarded
+ * by `from`), its log entry and the author's notification are one transaction.
+ */
+export async function moderatePost(
+  deps: ModerationDeps,
+  user: AuthUser,
+  id: string,
+  change: PostChange,
+): Promise<ModeratedPost> {
+  const { models } = deps;
+  const post: ModeratedPost = await findPost(models, id);
+  assertCanModerate(await loadCommunityRole(models, post.community_id, user));
+  return runModeration(deps, user, async (step) => {
+    await change.check?.(post, step);
+    const updated = await models.Post.findOneAndUpdate(
+      { _id: post._id, ...change.from },
+      { $set: change.to(step.logId) },
+      { returnDocument: 'after', session: step.session },
+    ).lean<ModeratedPost>();
+    if (!updated) throw conflict(T.alreadyInEffect);
+    await step.record({
+      community: communityOf(post),
+      action: change.action,
+      target: {
+        type: 'post',
+        id: post._id,
+        title: post.title,
+        username: post.author_username,
+        userId: post.author_id,
+      },
+      reason: change.reason ?? null,
+      ...(change.notify ? { notify: { postId: post._id, relatedId: post._id.toHexString() } } : {}),
+    });
+    return updated;
+  });
+}
