@@ -141,8 +141,9 @@ describe('a post with 1,000 comments', () => {
       } finally {
         h.conn.set('debug', false);
       }
-      // post lookup, page, count, descendants, caller votes, caller saves.
-      expect(queries.length, queries.join(', ')).toBeLessThanOrEqual(6);
+      // post lookup, is its community being deleted, page, count, descendants, caller votes,
+      // caller saves.
+      expect(queries.length, queries.join(', ')).toBeLessThanOrEqual(7);
 
       expect(body.pagination).toEqual({ total: 100, hasMore: true });
       expect(body.comments).toHaveLength(50);

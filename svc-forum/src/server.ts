@@ -22,6 +22,8 @@ import type { NatsConnection } from 'nats';
 import { createForumApp, SERVICE_NAME } from './app.js';
 import type { ForumConfig } from './config.js';
 import { DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
+import { startCommentFanOut } from './events/comment-fanout.js';
+import { startDeletionSweep } from './deletion-sweep.js';
 import { createForumModels } from './models/index.js';
 import { createForumMedia } from './media.js';
 
@@ -64,20 +66,24 @@ export async function startForumService(
       logger: log,
       onUserUpdated: (userId) => activeUsers.forget(userId),
     }),
+    await startCommentFanOut({ js, conn, logger: log, models, outbox }),
   ];
 
   const auth = createAuth({
     ...(authKeys ?? { jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href }),
     isActive: activeUsers.isActive,
   });
+  const media = createForumMedia(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
   const app = createForumApp({
     logger: log,
     conn,
     auth,
     outbox,
-    media: createForumMedia(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media')),
+    media,
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
+  const sweep = startDeletionSweep({ deps: { models, media }, logger: log });
+  const shutdown = shutdownSequence({ consumers, outbox, nats, mongo: conn, logger: log });
   const running = await runService({
     name: SERVICE_NAME,
     app,
@@ -85,7 +91,10 @@ export async function startForumService(
     host: config.HOST,
     logger: log,
     handleSignals,
-    onStop: shutdownSequence({ consumers, outbox, nats, mongo: conn, logger: log }),
+    onStop: async () => {
+      await sweep.stop();
+      await shutdown();
+    },
   });
   return { ...running, conn, nats, outbox, consumers, logger: log };
 }

@@ -12,3 +12,9 @@ export const forumStreams: StreamSpec[] = [Streams.forum, Streams.identity].map(
  * and idempotency records depend on it, never change it.
  */
 export const DIRECTORY_DURABLE = 'forum-user-directory';
+
+/**
+ * The comment fan-out consumer (forum.comment.created -> forum.comment.subscribers slices): its
+ * position on the server and its processed_events key. Never rename it.
+ */
+export const COMMENT_FANOUT_DURABLE = 'forum-comment-subscribers';

@@ -14,6 +14,8 @@ export interface CommunityDoc {
   post_count: number;
   created_by: Types.ObjectId;
   creator_username: string;
+  /** Set (true) when its delete starts: joins and new posts stop matching. */
+  deleting?: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -31,6 +33,7 @@ const communitySchema = new Schema<CommunityDoc>(
     post_count: { type: Number, default: 0 },
     created_by: { type: Schema.Types.ObjectId, required: true },
     creator_username: { type: String, required: true },
+    deleting: { type: Boolean },
   },
   {
     collection: 'communities',

@@ -10,6 +10,7 @@ import { definePostSubscriptionModel, type PostSubscriptionModel } from './post-
 import { defineCommentModel, type CommentModel } from './comment.js';
 import { defineCommentVoteModel, type CommentVoteModel } from './comment-vote.js';
 import { defineCommentSaveModel, type CommentSaveModel } from './comment-save.js';
+import { defineDeletionModel, type DeletionModel } from './deletion.js';
 
 export interface ForumModels {
   Post: PostModel;
@@ -23,6 +24,7 @@ export interface ForumModels {
   Comment: CommentModel;
   CommentVote: CommentVoteModel;
   CommentSave: CommentSaveModel;
+  Deletion: DeletionModel;
 }
 
 /** Models bound to the service's own connection (so tests can hold several). */
@@ -39,6 +41,7 @@ export function createForumModels(conn: Connection): ForumModels {
     Comment: defineCommentModel(conn),
     CommentVote: defineCommentVoteModel(conn),
     CommentSave: defineCommentSaveModel(conn),
+    Deletion: defineDeletionModel(conn),
   };
 }
 

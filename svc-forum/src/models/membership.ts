@@ -22,7 +22,9 @@ const membershipSchema = new Schema<MembershipDoc>(
   { collection: 'memberships', versionKey: false },
 );
 // One membership per pair: member_count moves only when an insert/delete really happened.
-membershipSchema.index({ community_id: 1, user_id: 1 }, { unique: true });
+// User first: the shard key is { user_id: 1, community_id: 1 } (a sharded collection's unique
+// index must start with it), so the feed's "my communities" read goes to one shard.
+membershipSchema.index({ user_id: 1, community_id: 1 }, { unique: true });
 // The caller's communities (feed, /communities/my), newest join first.
 membershipSchema.index({ user_id: 1, joined_at: -1, _id: -1 });
 // Members list, oldest first (the creator leads).

@@ -4,6 +4,7 @@ export interface PostSubscriptionDoc {
   _id: Types.ObjectId;
   post_id: Types.ObjectId;
   user_id: Types.ObjectId;
+  /** When the user subscribed: a comment notifies the subscribers of its own time. */
   created_at: Date;
 }
 export type PostSubscriptionModel = Model<PostSubscriptionDoc>;
@@ -16,8 +17,10 @@ const postSubscriptionSchema = new Schema<PostSubscriptionDoc>(
   },
   { collection: 'post_subscriptions', versionKey: false },
 );
-// Post first: serves the status check and "the post's subscribers" (comment notifications).
+// The status check and subscribe/unsubscribe. Post first: it is also the shard key's prefix.
 postSubscriptionSchema.index({ post_id: 1, user_id: 1 }, { unique: true });
+// The comment fan-out: the post's subscribers as of the comment's time, read in order.
+postSubscriptionSchema.index({ post_id: 1, created_at: 1, _id: 1 });
 
 export const definePostSubscriptionModel = (conn: Connection): PostSubscriptionModel =>
   (conn.models.PostSubscription as PostSubscriptionModel | undefined) ??

@@ -27,6 +27,8 @@ export interface PostDoc {
   comment_count: number;
   reactions?: ReactionCounts;
   hot: number;
+  /** Set (true) when its delete starts: writes that add to the post stop matching. */
+  deleting?: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -67,6 +69,7 @@ const postSchema = new Schema<PostDoc>(
     reactions: { type: new Schema(reactionCounts, { _id: false }), default: () => ({}) },
     /** hotScore(score, created_at), kept current on each vote (ARCHITECTURE §8). */
     hot: { type: Number, required: true },
+    deleting: { type: Boolean },
   },
   { collection: 'posts', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );

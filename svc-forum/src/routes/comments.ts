@@ -34,7 +34,7 @@ export function commentHandlers(deps: ForumDeps) {
       return { comment: presentComment(comment, state) };
     },
     'DELETE /api/comments/{id}': async ({ user, params }) => {
-      await deleteComment(models, user, params.id);
+      await deleteComment(deps, user, params.id);
       return { message: CommentTexts.deleted };
     },
     'GET /api/comments/{id}/replies': async ({ user, params, query }) =>

@@ -14,7 +14,7 @@ export function communityHandlers(deps: ForumDeps) {
   const { models } = deps;
   return {
     'POST /api/communities': async ({ user, body }) => ({
-      community: presentCommunity(await createCommunity(models, user, body)),
+      community: presentCommunity(await createCommunity(deps, user, body)),
     }),
     'GET /api/communities': async ({ query }) =>
       presentCommunityPage(await listCommunities(models, query)),

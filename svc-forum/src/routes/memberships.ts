@@ -8,12 +8,13 @@ import { getMembership } from '../use-cases/get-membership.js';
 import { listCommunityMembers } from '../use-cases/list-community-members.js';
 
 /** Joining, leaving, the caller's membership and the member list of a community. */
-export function membershipHandlers({ models }: ForumDeps) {
+export function membershipHandlers(deps: ForumDeps) {
+  const { models } = deps;
   return {
     'POST /api/communities/{id}/join': async ({ user, params }) =>
-      presentMembershipChange(await joinCommunity(models, user, params.id)),
+      presentMembershipChange(await joinCommunity(deps, user, params.id)),
     'POST /api/communities/{id}/leave': async ({ user, params }) =>
-      presentMembershipChange(await leaveCommunity(models, user, params.id)),
+      presentMembershipChange(await leaveCommunity(deps, user, params.id)),
     'GET /api/communities/{id}/membership': async ({ user, params }) =>
       presentMembership(await getMembership(models, user, params.id)),
     'GET /api/communities/{id}/members': async ({ params, query }) =>

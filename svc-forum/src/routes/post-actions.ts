@@ -22,9 +22,9 @@ export function postActionHandlers(deps: ForumDeps) {
     'GET /api/posts/{id}/reactions': async ({ user, params }) =>
       presentReactions(await getPostReactions(models, user, params.id)),
     'POST /api/posts/{id}/reactions': async ({ user, params, body }) =>
-      presentReactions(await reactToPost(models, user, params.id, body.reaction_type)),
+      presentReactions(await reactToPost(deps, user, params.id, body.reaction_type)),
     'DELETE /api/posts/{id}/reactions': async ({ user, params }) =>
-      presentReactions(await removePostReaction(models, user, params.id)),
+      presentReactions(await removePostReaction(deps, user, params.id)),
     'POST /api/posts/{id}/save': async ({ user, params }) => {
       await savePost(models, user, params.id);
       return { saved: true };

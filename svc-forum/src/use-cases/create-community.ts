@@ -1,40 +1,55 @@
 import type { CreateCommunityBody } from '@forum/contracts';
 import { CommunityTexts } from '@forum/contracts';
-import { conflict, isDuplicateKeyError, type AuthUser, toObjectId } from '@forum/service-kit';
-import type { ForumModels } from '../models/index.js';
+import {
+  conflict,
+  inTransaction,
+  isDuplicateKeyError,
+  type AuthUser,
+  toObjectId,
+} from '@forum/service-kit';
+import type { ForumDeps } from '../deps.js';
 import type { CommunityDoc } from '../models/community.js';
 import { rememberUser } from './remember-user.js';
 
-/** The creator becomes its first member and moderator (spec §6 "initial moderator"). */
+/**
+ * The creator becomes its first member and moderator (spec §6 "initial moderator"): the
+ * community (member_count 1) and that membership are written in one transaction.
+ */
 export async function createCommunity(
-  models: ForumModels,
+  { models, conn }: Pick<ForumDeps, 'models' | 'conn'>,
   user: AuthUser,
   body: CreateCommunityBody,
 ): Promise<CommunityDoc> {
   await rememberUser(models, user);
-  let community;
   try {
-    community = await models.Community.create({
-      name: body.name,
-      name_lower: body.name.toLowerCase(),
-      description: body.description,
-      rules: body.rules,
-      is_nsfw: body.is_nsfw,
-      member_count: 1,
-      post_count: 0,
-      created_by: toObjectId(user.id),
-      creator_username: user.username,
+    return await inTransaction(conn, async () => {
+      const [community] = await models.Community.create([
+        {
+          name: body.name,
+          name_lower: body.name.toLowerCase(),
+          description: body.description,
+          rules: body.rules,
+          is_nsfw: body.is_nsfw,
+          member_count: 1,
+          post_count: 0,
+          created_by: toObjectId(user.id),
+          creator_username: user.username,
+        },
+      ]);
+      await models.Membership.create([
+        {
+          community_id: community!._id,
+          user_id: toObjectId(user.id),
+          username: user.username,
+          is_moderator: true,
+          joined_at: community!.created_at,
+        },
+      ]);
+      return community!.toObject();
     });
   } catch (err) {
+    // The unique name_lower index: the name is taken (the transaction left nothing behind).
     if (isDuplicateKeyError(err)) throw conflict(CommunityTexts.nameTaken);
     throw err;
   }
-  await models.Membership.create({
-    community_id: community._id,
-    user_id: toObjectId(user.id),
-    username: user.username,
-    is_moderator: true,
-    joined_at: community.created_at,
-  });
-  return community.toObject();
 }

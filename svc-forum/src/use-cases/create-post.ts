@@ -1,14 +1,16 @@
-import { PostTexts, type CreatePostBody } from '@forum/contracts';
+import { CommunityTexts, PostTexts, type CreatePostBody } from '@forum/contracts';
 import {
   IMAGE_PRESETS,
   badRequest,
-  isDuplicateKeyError,
+  inTransaction,
+  notFound,
   saveImage,
   toObjectId,
   type AuthUser,
 } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { PostDoc } from '../models/post.js';
+import { NOT_DELETING } from '../models/deletion.js';
 import { hotScore } from '../domain/hot-score.js';
 import { assertCanPostIn } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
@@ -16,10 +18,11 @@ import { rememberUser } from './remember-user.js';
 import { releasePostImages } from './shared/release-image.js';
 
 /**
- * Members only. Names are copied (author from the token, community from its record); the
- * author is subscribed to their post; the community's post_count follows.
- * The image (image posts only; a file sent with another type is ignored) is decoded and stored
- * only after every other check passed, so a refused request stores nothing.
+ * Members only. Names are copied (author from the token, community from its record). The post,
+ * its author's subscription and the community's post_count are one transaction (the count only
+ * while the community is not being deleted). The image (image posts only; a file sent with
+ * another type is ignored) is decoded and stored before it, outside (slow, and not a database
+ * write), only after every other check passed, so a refused request stores nothing.
  */
 export async function createPost(
   deps: ForumDeps,
@@ -27,12 +30,12 @@ export async function createPost(
   body: CreatePostBody,
   upload?: Uint8Array,
 ): Promise<PostDoc> {
-  const { models, media } = deps;
+  const { models, conn, media } = deps;
   if (body.type === 'image' && !upload) throw badRequest(PostTexts.imageRequired);
   const community = await findCommunity(models, body.community_id);
   const member = await models.Membership.exists({
-    community_id: community._id,
     user_id: toObjectId(user.id),
+    community_id: community._id,
   });
   assertCanPostIn(!!member);
   await rememberUser(models, user);
@@ -41,33 +44,37 @@ export async function createPost(
       ? await saveImage(media.posts, upload, IMAGE_PRESETS.post.process)
       : null;
   const created_at = new Date();
-  const post = await models.Post.create({
-    title: body.title,
-    content: body.content ?? '',
-    type: body.type,
-    image_url: image?.url ?? null,
-    thumbnail_url: image?.thumbnailUrl ?? null,
-    community_id: community._id,
-    community_name: community.name,
-    community_nsfw: community.is_nsfw,
-    author_id: toObjectId(user.id),
-    author_username: user.username,
-    hot: hotScore(0, created_at),
-    created_at,
-  }).catch(async (err: unknown) => {
+  try {
+    return await inTransaction(conn, async () => {
+      const [post] = await models.Post.create([
+        {
+          title: body.title,
+          content: body.content ?? '',
+          type: body.type,
+          image_url: image?.url ?? null,
+          thumbnail_url: image?.thumbnailUrl ?? null,
+          community_id: community._id,
+          community_name: community.name,
+          community_nsfw: community.is_nsfw,
+          author_id: toObjectId(user.id),
+          author_username: user.username,
+          hot: hotScore(0, created_at),
+          created_at,
+        },
+      ]);
+      await models.PostSubscription.create([
+        { post_id: post!._id, user_id: toObjectId(user.id), created_at },
+      ]);
+      const counted = await models.Community.updateOne(
+        { _id: community._id, ...NOT_DELETING },
+        { $inc: { post_count: 1 } },
+      );
+      if (counted.matchedCount === 0) throw notFound(CommunityTexts.notFound);
+      return post!.toObject();
+    });
+  } catch (err) {
     // Do not leave a stored file behind a post that was never written.
     await releasePostImages(deps, [image?.url, image?.thumbnailUrl]);
     throw err;
-  });
-  await Promise.all([
-    models.Community.updateOne({ _id: community._id }, { $inc: { post_count: 1 } }),
-    models.PostSubscription.create({
-      post_id: post._id,
-      user_id: toObjectId(user.id),
-      created_at,
-    }).catch((err: unknown) => {
-      if (!isDuplicateKeyError(err)) throw err;
-    }),
-  ]);
-  return post.toObject();
+  }
 }

@@ -1,6 +1,7 @@
 import { DELETED_COMMENT_TEXT } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { inTransaction, type AuthUser } from '@forum/service-kit';
 import type { Types } from 'mongoose';
+import type { ForumDeps } from '../deps.js';
 import type { ForumModels } from '../models/index.js';
 import type { CommentDoc } from '../models/comment.js';
 import { assertCanDeleteComment } from '../policies/comment-policy.js';
@@ -37,15 +38,19 @@ async function pruneUpwards(
  * saves), its parent's reply_count drops, and a deleted parent left without replies goes too.
  * With replies it stays in the thread as a placeholder ('[deleted]', no author). The post's
  * comment_count counts live comments: it drops once, only for the request whose conditional
- * write did the delete, and never below 0.
+ * write did the delete, and never below 0. All of it is one transaction.
  */
 export async function deleteComment(
-  models: ForumModels,
+  { models, conn }: Pick<ForumDeps, 'models' | 'conn'>,
   user: AuthUser,
   id: string,
 ): Promise<void> {
   const comment = await findLiveComment(models, id);
   assertCanDeleteComment(comment, user);
+  await inTransaction(conn, () => removeComment(models, comment));
+}
+
+async function removeComment(models: ForumModels, comment: CommentDoc): Promise<void> {
   const { Comment, CommentVote, CommentSave, Post } = models;
   const removed = await Comment.deleteOne({ _id: comment._id, is_deleted: false, reply_count: 0 });
   let changed = removed.deletedCount === 1;
@@ -70,13 +75,14 @@ export async function deleteComment(
         },
       },
     );
+    // A reply removed concurrently writes this comment's reply_count too: the transactions
+    // conflict and one re-runs, so the placeholder never outlives its last reply.
     changed = marked.modifiedCount === 1;
-    // Its last reply may have gone between the two writes.
-    if (changed) await pruneUpwards(models, comment._id);
   }
   if (!changed) return;
-  await Promise.all([
-    CommentSave.deleteMany({ comment_id: comment._id }),
-    Post.updateOne({ _id: comment.post_id, comment_count: { $gt: 0 } }, decrement('comment_count')),
-  ]);
+  await CommentSave.deleteMany({ comment_id: comment._id });
+  await Post.updateOne(
+    { _id: comment.post_id, comment_count: { $gt: 0 } },
+    decrement('comment_count'),
+  );
 }

@@ -1,34 +1,34 @@
-import type { AuthUser } from '@forum/service-kit';
+import { inTransaction, toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
-import type { PostDoc } from '../models/post.js';
 import { assertCanDeleteCommunity } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
-import { purgePostContent } from './shared/purge-posts.js';
-import { releaseLogo } from './shared/release-image.js';
+import { findOwnDeletion, recordDeletion } from './shared/deletions.js';
+import { finishDeletion } from './shared/finish-deletion.js';
 
 /**
- * The community goes first (so nothing new can be posted or joined), then its posts and all
- * that hangs off them, its memberships and its logo. Each step is idempotent.
+ * The creator only. One transaction marks the community `deleting` (every read hides it, its
+ * posts and their comments from then on; joins and new posts stop matching) and records the
+ * tombstone; the cascade then removes its posts (with all that hangs off them), memberships and
+ * logo in batches (finishDeletion). The creator's DELETE again resumes an unfinished one.
  */
 export async function deleteCommunity(
   deps: ForumDeps,
   user: AuthUser,
   communityId: string,
 ): Promise<void> {
-  const { models } = deps;
+  const { models, conn } = deps;
+  const pending = await findOwnDeletion(models, toObjectId(communityId), user);
+  if (pending) return finishDeletion(deps, pending);
   const community = await findCommunity(models, communityId);
   assertCanDeleteCommunity(community, user);
-  await models.Community.deleteOne({ _id: community._id });
-  const byCommunity = { community_id: community._id };
-  const posts = await models.Post.find(byCommunity, {
-    _id: 1,
-    image_url: 1,
-    thumbnail_url: 1,
-  }).lean<Pick<PostDoc, '_id' | 'image_url' | 'thumbnail_url'>[]>();
-  await Promise.all([
-    models.Post.deleteMany(byCommunity),
-    models.Membership.deleteMany(byCommunity),
-  ]);
-  await purgePostContent(deps, posts);
-  await releaseLogo(deps, community.logo_url);
+  const deletion = await inTransaction(conn, async () => {
+    await models.Community.updateOne({ _id: community._id }, { $set: { deleting: true } });
+    return recordDeletion(models, {
+      id: community._id,
+      kind: 'community',
+      user,
+      logoUrl: community.logo_url,
+    });
+  });
+  await finishDeletion(deps, deletion);
 }

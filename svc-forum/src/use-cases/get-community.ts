@@ -1,8 +1,6 @@
-import { CommunityTexts } from '@forum/contracts';
-import { notFound } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { CommunityDoc } from '../models/community.js';
-import { findCommunity } from './shared/find-community.js';
+import { assertLiveCommunity, findCommunity } from './shared/find-community.js';
 
 /** By id, or by name ignoring case (names are unique ignoring case). */
 export async function getCommunity(
@@ -13,6 +11,6 @@ export async function getCommunity(
   const community = await models.Community.findOne({
     name_lower: key.name.toLowerCase(),
   }).lean<CommunityDoc>();
-  if (!community) throw notFound(CommunityTexts.notFound);
+  assertLiveCommunity(community);
   return community;
 }

@@ -1,45 +1,56 @@
-import { isDuplicateKeyError, type AuthUser, toObjectId } from '@forum/service-kit';
-import type { ForumModels } from '../models/index.js';
+import { CommunityTexts } from '@forum/contracts';
+import {
+  inTransaction,
+  isDuplicateKeyError,
+  notFound,
+  type AuthUser,
+  toObjectId,
+} from '@forum/service-kit';
+import type { ForumDeps } from '../deps.js';
+import { NOT_DELETING } from '../models/deletion.js';
 import { findCommunity } from './shared/find-community.js';
 import type { MembershipChange } from './shared/membership-state.js';
 
 /**
- * Idempotent: member_count moves only when this request's insert succeeded; the unique
- * (community_id, user_id) index turns a repeated or concurrent join into a no-op.
+ * Idempotent: the membership and member_count's +1 are one transaction; the unique
+ * (user_id, community_id) index turns a repeated or concurrent join into a duplicate key, which
+ * aborts it, so the count moves once. A community whose delete has started matches nothing: 404.
  */
 export async function joinCommunity(
-  models: ForumModels,
+  { models, conn }: Pick<ForumDeps, 'models' | 'conn'>,
   user: AuthUser,
   communityId: string,
 ): Promise<MembershipChange> {
   const community = await findCommunity(models, communityId);
-  let inserted = true;
-  try {
-    await models.Membership.create({
-      community_id: community._id,
-      user_id: toObjectId(user.id),
-      username: user.username,
-      is_moderator: false,
-      joined_at: new Date(),
-    });
-  } catch (err) {
-    if (!isDuplicateKeyError(err)) throw err;
-    inserted = false;
-  }
-  const updated = inserted
-    ? await models.Community.findOneAndUpdate(
-        { _id: community._id },
-        { $inc: { member_count: 1 } },
-        { returnDocument: 'after', projection: { member_count: 1 } },
-      ).lean()
-    : community;
+  const userId = toObjectId(user.id);
+  const counted = await inTransaction(conn, async () => {
+    await models.Membership.create([
+      {
+        community_id: community._id,
+        user_id: userId,
+        username: user.username,
+        is_moderator: false,
+        joined_at: new Date(),
+      },
+    ]);
+    const updated = await models.Community.findOneAndUpdate(
+      { _id: community._id, ...NOT_DELETING },
+      { $inc: { member_count: 1 } },
+      { returnDocument: 'after', projection: { member_count: 1 } },
+    ).lean();
+    if (!updated) throw notFound(CommunityTexts.notFound);
+    return updated;
+  }).catch((err: unknown) => {
+    if (isDuplicateKeyError(err)) return null; // already a member
+    throw err;
+  });
   const membership = await models.Membership.findOne(
-    { community_id: community._id, user_id: toObjectId(user.id) },
+    { user_id: userId, community_id: community._id },
     { is_moderator: 1 },
   ).lean();
   return {
     member: true,
     moderator: membership?.is_moderator ?? false,
-    memberCount: updated?.member_count ?? community.member_count,
+    memberCount: counted?.member_count ?? community.member_count,
   };
 }

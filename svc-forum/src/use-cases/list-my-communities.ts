@@ -2,6 +2,7 @@ import type { ListCommunitiesQuery } from '@forum/contracts';
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { CommunityDoc } from '../models/community.js';
+import { NOT_DELETING } from '../models/deletion.js';
 import type { CommunityPage } from './list-communities.js';
 
 /** The caller's joined communities, most recently joined first. */
@@ -20,7 +21,7 @@ export async function listMyCommunities(
     Membership.countDocuments(filter),
   ]);
   const ids = memberships.map((m) => m.community_id);
-  const docs = await Community.find({ _id: { $in: ids } }).lean<CommunityDoc[]>();
+  const docs = await Community.find({ _id: { $in: ids }, ...NOT_DELETING }).lean<CommunityDoc[]>();
   const byId = new Map(docs.map((c) => [c._id.toHexString(), c]));
   const communities = ids
     .map((id) => byId.get(id.toHexString()))

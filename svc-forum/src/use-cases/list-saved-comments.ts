@@ -2,7 +2,9 @@ import type { CommentPageQuery } from '@forum/contracts';
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { CommentDoc } from '../models/comment.js';
+import { isVisible } from '../domain/hidden-filter.js';
 import { completeCommentPage, type CommentPage } from './shared/comment-page.js';
+import { loadHidden } from './shared/hidden.js';
 
 /** GET /comments/saved/my: newest save first (index user_id, created_at, _id). */
 export async function listSavedComments(
@@ -20,12 +22,16 @@ export async function listSavedComments(
     models.CommentSave.countDocuments(filter),
   ]);
   const ids = saves.map((s) => s.comment_id);
-  const docs = await models.Comment.find({ _id: { $in: ids } }).lean<CommentDoc[]>();
+  const [docs, hidden] = await Promise.all([
+    models.Comment.find({ _id: { $in: ids } }).lean<CommentDoc[]>(),
+    loadHidden(models),
+  ]);
   const byId = new Map(docs.map((c) => [c._id.toHexString(), c]));
-  // Deleting a comment drops its saves; one deleted meanwhile is skipped.
+  // Deleting a comment drops its saves; one deleted meanwhile (or under a post or community
+  // being deleted) is skipped.
   const comments = ids
     .map((id) => byId.get(id.toHexString()))
-    .filter((c): c is CommentDoc => c !== undefined && !c.is_deleted);
+    .filter((c): c is CommentDoc => c !== undefined && !c.is_deleted && isVisible(c, hidden));
   const page = await completeCommentPage(models, user, comments, {
     total,
     offset,

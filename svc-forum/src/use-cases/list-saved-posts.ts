@@ -2,10 +2,15 @@ import type { ListSavedPostsQuery } from '@forum/contracts';
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
+import { isVisible } from '../domain/hidden-filter.js';
 import { loadCallerState } from './shared/load-caller-state.js';
+import { loadHidden } from './shared/hidden.js';
 import type { PostPage } from './shared/find-post-page.js';
 
-/** Newest save first (index user_id, created_at, _id); a save of a deleted post is skipped. */
+/**
+ * Newest save first (index user_id, created_at, _id); a save of a deleted post, or of one being
+ * deleted, is skipped.
+ */
 export async function listSavedPosts(
   models: ForumModels,
   user: AuthUser,
@@ -21,11 +26,14 @@ export async function listSavedPosts(
     models.PostSave.countDocuments(filter),
   ]);
   const ids = saves.map((s) => s.post_id);
-  const docs = await models.Post.find({ _id: { $in: ids } }).lean<PostDoc[]>();
+  const [docs, hidden] = await Promise.all([
+    models.Post.find({ _id: { $in: ids } }).lean<PostDoc[]>(),
+    loadHidden(models),
+  ]);
   const byId = new Map(docs.map((p) => [p._id.toHexString(), p]));
   const posts = ids
     .map((id) => byId.get(id.toHexString()))
-    .filter((p): p is PostDoc => p !== undefined);
+    .filter((p): p is PostDoc => p !== undefined && isVisible(p, hidden));
   const savedAt = new Map(saves.map((s) => [s.post_id.toHexString(), s.created_at]));
   const state = await loadCallerState(models, user, ids);
   return { posts, total, hasMore: offset + saves.length < total, state, savedAt };

@@ -1,6 +1,7 @@
 import type { ReactionType } from '@forum/contracts';
-import { isDuplicateKeyError, toObjectId, type AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { Types } from 'mongoose';
+import type { ForumDeps } from '../deps.js';
 import type { ForumModels } from '../models/index.js';
 import { findVisiblePost } from './shared/find-post.js';
 import {
@@ -8,10 +9,11 @@ import {
   type PostReactions,
   type ReactionCountMoves,
 } from './shared/post-reactions.js';
+import { inRacingTransaction } from './shared/transaction.js';
 
 /**
- * Spec §4: the same kind again removes it, another replaces it. Like votes: one atomic step per
- * attempt on the (user, post) document, and the counters move by what that step did.
+ * Spec §4: the same kind again removes it, another replaces it, else it is added under the unique
+ * (user, post) index (a concurrent first reaction re-runs the transaction: inRacingTransaction).
  */
 async function applyReaction(
   { PostReaction }: ForumModels,
@@ -20,37 +22,33 @@ async function applyReaction(
   kind: ReactionType,
 ): Promise<{ moves: ReactionCountMoves; mine: ReactionType | null }> {
   const key = { post_id: postId, user_id: userId };
-  for (;;) {
-    if (await PostReaction.findOneAndDelete({ ...key, reaction_type: kind }).lean()) {
-      return { moves: { [`reactions.${kind}`]: -1 }, mine: null };
-    }
-    const replaced = await PostReaction.findOneAndUpdate(
-      { ...key, reaction_type: { $ne: kind } },
-      { $set: { reaction_type: kind } },
-    ).lean();
-    if (replaced) {
-      return {
-        moves: { [`reactions.${replaced.reaction_type}`]: -1, [`reactions.${kind}`]: 1 },
-        mine: kind,
-      };
-    }
-    try {
-      await PostReaction.create({ ...key, reaction_type: kind, created_at: new Date() });
-      return { moves: { [`reactions.${kind}`]: 1 }, mine: kind };
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
+  if (await PostReaction.findOneAndDelete({ ...key, reaction_type: kind }).lean()) {
+    return { moves: { [`reactions.${kind}`]: -1 }, mine: null };
   }
+  const replaced = await PostReaction.findOneAndUpdate(
+    { ...key, reaction_type: { $ne: kind } },
+    { $set: { reaction_type: kind } },
+  ).lean();
+  if (replaced) {
+    return {
+      moves: { [`reactions.${replaced.reaction_type}`]: -1, [`reactions.${kind}`]: 1 },
+      mine: kind,
+    };
+  }
+  await PostReaction.create([{ ...key, reaction_type: kind, created_at: new Date() }]);
+  return { moves: { [`reactions.${kind}`]: 1 }, mine: kind };
 }
 
-/** The post's reactions after the change. */
+/** The post's reactions after the change; the reaction and the counters move together. */
 export async function reactToPost(
-  models: ForumModels,
+  { models, conn }: Pick<ForumDeps, 'models' | 'conn'>,
   user: AuthUser,
   id: string,
   kind: ReactionType,
 ): Promise<PostReactions> {
   const post = await findVisiblePost(models, id, user);
-  const { moves, mine } = await applyReaction(models, post._id, toObjectId(user.id), kind);
-  return moveReactionCounts(models, post._id, moves, mine);
+  return inRacingTransaction(conn, async () => {
+    const { moves, mine } = await applyReaction(models, post._id, toObjectId(user.id), kind);
+    return moveReactionCounts(models, post._id, moves, mine);
+  });
 }

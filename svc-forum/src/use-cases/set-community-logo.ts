@@ -1,13 +1,16 @@
-import { IMAGE_PRESETS, badRequest, saveImage, type AuthUser } from '@forum/service-kit';
+import { CommunityTexts } from '@forum/contracts';
+import { IMAGE_PRESETS, badRequest, notFound, saveImage, type AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { CommunityDoc } from '../models/community.js';
+import { NOT_DELETING } from '../models/deletion.js';
 import { assertCanEditCommunity } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { releaseLogo } from './shared/release-image.js';
 
 /**
  * Creator only. The image is decoded, re-encoded and stored after the checks; the old logo goes.
- * Resolves to the new logo's URL.
+ * Resolves to the new logo's URL. A community whose delete started meanwhile keeps no new logo
+ * (its cascade releases the logo it recorded when it started).
  */
 export async function setCommunityLogo(
   deps: ForumDeps,
@@ -20,10 +23,14 @@ export async function setCommunityLogo(
   if (!upload) throw badRequest('Upload failed');
   const { url } = await saveImage(deps.media.logos, upload, IMAGE_PRESETS.logo.process);
   const previous = await deps.models.Community.findOneAndUpdate(
-    { _id: community._id },
+    { _id: community._id, ...NOT_DELETING },
     { $set: { logo_url: url } },
     { projection: { logo_url: 1 } },
   ).lean<Pick<CommunityDoc, 'logo_url'>>();
-  if (previous?.logo_url !== url) await releaseLogo(deps, previous?.logo_url);
+  if (!previous) {
+    await releaseLogo(deps, url);
+    throw notFound(CommunityTexts.notFound);
+  }
+  if (previous.logo_url !== url) await releaseLogo(deps, previous.logo_url);
   return url;
 }

@@ -1,5 +1,5 @@
-import { Subjects } from '@forum/contracts';
-import { toObjectId, type AuthUser } from '@forum/service-kit';
+import { CommentTexts, Subjects } from '@forum/contracts';
+import { notFound, toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { CommentDoc } from '../models/comment.js';
 import { voteDelta } from '../domain/vote-transition.js';
@@ -7,47 +7,53 @@ import { wilsonLowerBound } from '../domain/wilson.js';
 import { assertCanViewPost } from '../policies/nsfw-policy.js';
 import { findLiveComment } from './shared/find-comment.js';
 import { applyVote, voteEventData, type VoteOutcome } from './shared/apply-vote.js';
+import { inRacingTransaction } from './shared/transaction.js';
 
 type Counters = Pick<CommentDoc, 'score' | 'upvotes' | 'downvotes'>;
 
 /**
  * POST /comments/{id}/vote: the post vote state machine (applyVote) on (user, comment), the
- * counters moved by its delta, then `best` recomputed under a guard on the counters it was
- * computed from (only a write that saw the current counts lands; the last change always does).
- * The author's points and notification follow from forum.comment.voted.
+ * counters moved by its delta with `best` recomputed from them, and forum.comment.voted (the
+ * author's points and notification), all in one transaction. A comment deleted meanwhile (or
+ * removed by its post's delete) matches nothing: 404.
  */
 export async function voteOnComment(
-  { models, outbox }: ForumDeps,
+  { models, conn, outbox }: ForumDeps,
   user: AuthUser,
   id: string,
   requested: 1 | -1,
 ): Promise<VoteOutcome> {
   const comment = await findLiveComment(models, id);
   assertCanViewPost(comment, user);
-  const key = { comment_id: comment._id, user_id: toObjectId(user.id) };
-  const transition = await applyVote(models.CommentVote, key, requested, {
-    post_id: comment.post_id,
-  });
-  const delta = voteDelta(transition.previous, transition.next);
-  const updated = await models.Comment.findOneAndUpdate(
-    { _id: comment._id },
-    { $inc: delta },
-    { returnDocument: 'after', projection: { score: 1, upvotes: 1, downvotes: 1 } },
-  ).lean<Counters>();
-  const { score, upvotes, downvotes } = updated ?? comment;
-  if (updated) {
-    await models.Comment.updateOne(
-      { _id: comment._id, upvotes: updated.upvotes, downvotes: updated.downvotes },
-      { $set: { best: wilsonLowerBound(updated.upvotes, updated.downvotes) } },
-    );
-  }
   const post = await models.Post.findById(comment.post_id, { title: 1 }).lean();
-  await outbox.add(Subjects.CommentVoted, {
-    comment_id: comment._id.toHexString(),
-    post_id: comment.post_id.toHexString(),
-    comment_author_id: comment.author_id!.toHexString(),
-    ...(post ? { post_title: post.title } : {}),
-    ...voteEventData(user, transition, delta),
+  const key = { comment_id: comment._id, user_id: toObjectId(user.id) };
+  return inRacingTransaction(conn, async (session) => {
+    const transition = await applyVote(models.CommentVote, key, requested, {
+      post_id: comment.post_id,
+    });
+    const delta = voteDelta(transition.previous, transition.next);
+    const updated = await models.Comment.findOneAndUpdate(
+      { _id: comment._id, is_deleted: false },
+      { $inc: delta },
+      { returnDocument: 'after', projection: { score: 1, upvotes: 1, downvotes: 1 } },
+    ).lean<Counters>();
+    if (!updated) throw notFound(CommentTexts.notFound);
+    const { score, upvotes, downvotes } = updated;
+    await models.Comment.updateOne(
+      { _id: comment._id },
+      { $set: { best: wilsonLowerBound(upvotes, downvotes) } },
+    );
+    await outbox.add(
+      Subjects.CommentVoted,
+      {
+        comment_id: comment._id.toHexString(),
+        post_id: comment.post_id.toHexString(),
+        comment_author_id: comment.author_id!.toHexString(),
+        ...(post ? { post_title: post.title } : {}),
+        ...voteEventData(user, transition, delta),
+      },
+      { session },
+    );
+    return { vote: transition.next, score, upvotes, downvotes };
   });
-  return { vote: transition.next, score, upvotes, downvotes };
 }

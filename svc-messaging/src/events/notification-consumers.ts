@@ -8,6 +8,7 @@ import {
 import type { MessagingModels } from '../models/index.js';
 import { notifyBadgeEarned } from '../use-cases/notify-badge-earned.js';
 import { notifyCommentCreated } from '../use-cases/notify-comment-created.js';
+import { notifyCommentSubscribers } from '../use-cases/notify-comment-subscribers.js';
 import { notifyCommentVoted, notifyPostVoted } from '../use-cases/notify-vote.js';
 import { notifyMessageSent } from '../use-cases/notify-message-sent.js';
 import { notifyReferralCompleted } from '../use-cases/notify-referral-completed.js';
@@ -47,6 +48,16 @@ export function startNotificationConsumers({
         [Subjects.CommentCreated]: (event) => notifyCommentCreated(models, event),
         [Subjects.PostVoted]: (event) => notifyPostVoted(models, event),
         [Subjects.CommentVoted]: (event) => notifyCommentVoted(models, event),
+      },
+    }),
+    // Subscriber slices on a durable of their own: a 50,000-subscriber fan-out (50 slices) does
+    // not hold up the votes and replies behind it in the stream.
+    startEventHandlers({
+      ...options,
+      durable: 'messaging-notifications-forum-subscribers',
+      stream: Streams.forum.name,
+      handlers: {
+        [Subjects.CommentSubscribers]: (event) => notifyCommentSubscribers(models, event),
       },
     }),
     startEventHandlers({

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, type AuthUser } from '@forum/service-kit';
+import type { AuthUser } from '@forum/service-kit';
 import type { VoteDelta, VoteValue } from '../../domain/vote-transition.js';
 
 /** What a vote request left behind: the caller's vote (0: none) and the target's counters. */
@@ -30,10 +30,10 @@ export interface VoteStore {
 }
 
 /**
- * Spec §4 for posts and comments alike, with single-document atomic operations, reporting the
- * transition that actually happened: remove a matching vote, else flip an opposite one, else
- * insert under the unique (user, target) index. A lost race (the document changed between
- * steps) simply tries the next step or starts over, so concurrent requests never double-count.
+ * Spec §4 for posts and comments alike, reporting the transition that actually happened: remove
+ * a matching vote, else flip an opposite one, else insert under the unique (user, target) index.
+ * Runs inside a transaction with the counter update and the event (inRacingTransaction): a
+ * concurrent first vote of the same pair makes the insert fail, and the transaction is re-run.
  * `key` names the voter and the target; `extra` is stored on insert only.
  */
 export async function applyVote(
@@ -43,19 +43,13 @@ export async function applyVote(
   extra: Record<string, unknown> = {},
 ): Promise<{ previous: VoteValue; next: VoteValue }> {
   const opposite = -requested as 1 | -1;
-  for (;;) {
-    if (await store.findOneAndDelete({ ...key, vote_type: requested }).lean()) {
-      return { previous: requested, next: 0 };
-    }
-    const flipped = await store
-      .findOneAndUpdate({ ...key, vote_type: opposite }, { $set: { vote_type: requested } })
-      .lean();
-    if (flipped) return { previous: opposite, next: requested };
-    try {
-      await store.create({ ...key, ...extra, vote_type: requested, created_at: new Date() });
-      return { previous: 0, next: requested };
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
+  if (await store.findOneAndDelete({ ...key, vote_type: requested }).lean()) {
+    return { previous: requested, next: 0 };
   }
+  const flipped = await store
+    .findOneAndUpdate({ ...key, vote_type: opposite }, { $set: { vote_type: requested } })
+    .lean();
+  if (flipped) return { previous: opposite, next: requested };
+  await store.create({ ...key, ...extra, vote_type: requested, created_at: new Date() });
+  return { previous: 0, next: requested };
 }

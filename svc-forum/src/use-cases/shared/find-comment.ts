@@ -3,11 +3,17 @@ import { notFound, type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { CommentDoc } from '../../models/comment.js';
 import { assertCanViewPost } from '../../policies/nsfw-policy.js';
+import { isBeingDeleted } from './hidden.js';
 
-/** The comment (a deleted placeholder included) or 404 'Comment not found'. */
-export async function findComment({ Comment }: ForumModels, id: string): Promise<CommentDoc> {
-  const comment = await Comment.findById(toObjectId(id)).lean<CommentDoc>();
-  if (!comment) throw notFound(CommentTexts.notFound);
+/**
+ * The comment (a deleted placeholder included) or 404 'Comment not found', as for a comment whose
+ * post or community is being deleted.
+ */
+export async function findComment(models: ForumModels, id: string): Promise<CommentDoc> {
+  const comment = await models.Comment.findById(toObjectId(id)).lean<CommentDoc>();
+  if (!comment || (await isBeingDeleted(models, [comment.post_id, comment.community_id]))) {
+    throw notFound(CommentTexts.notFound);
+  }
   return comment;
 }
 

@@ -3,9 +3,16 @@ import { notFound, toObjectId } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { CommunityDoc } from '../../models/community.js';
 
+/** 404 'Community not found' for a missing community and for one whose delete has started. */
+export function assertLiveCommunity(
+  community: CommunityDoc | null,
+): asserts community is CommunityDoc {
+  if (!community || community.deleting) throw notFound(CommunityTexts.notFound);
+}
+
 /** The community or 404 'Community not found'. */
 export async function findCommunity({ Community }: ForumModels, id: string): Promise<CommunityDoc> {
   const community = await Community.findById(toObjectId(id)).lean<CommunityDoc>();
-  if (!community) throw notFound(CommunityTexts.notFound);
+  assertLiveCommunity(community);
   return community;
 }
