@@ -1,5 +1,4 @@
 import type Koa from 'koa';
-import type { Connection } from 'mongoose';
 import {
   createApp,
   serveMedia,
@@ -25,14 +24,13 @@ export const SERVICE_NAME = 'svc-identity';
 
 /** What use cases get, plus what only the HTTP app needs. */
 export interface IdentityAppDeps extends IdentityDeps {
-  conn: Connection;
   auth: Auth;
   ready?: ReadinessCheck;
 }
 
 /** The identity HTTP app without listen: tests serve it directly, main.ts runs it. */
-export function createIdentityApp({ conn, auth, ready, ...deps }: IdentityAppDeps): Koa {
-  const { config, logger, models } = deps;
+export function createIdentityApp({ auth, ready, ...deps }: IdentityAppDeps): Koa {
+  const { config, logger, models, conn } = deps;
   const app = createApp({
     name: SERVICE_NAME,
     logger,

@@ -23,6 +23,7 @@ import { identityStreams } from './events/streams.js';
 import { startVoteConsumer } from './events/vote-consumer.js';
 import { loadSigningKeys, type SigningKeys } from './keys/signing-keys.js';
 import { createIdentityModels } from './models/index.js';
+import { migrateIdentityIndexes } from './models/migrate-indexes.js';
 import { createPasswordHasher } from './domain/passwords.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createAvatarStore } from './services/avatar-store.js';
@@ -67,12 +68,14 @@ export async function startIdentityService(
   const js = nats.jetstream();
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
+  await migrateIdentityIndexes(conn, log);
   const models = createIdentityModels(conn);
   await Promise.all(Object.values(models).map((model) => model.init()));
   const consumers = [await startVoteConsumer({ js, conn, models, logger: log })];
 
   const deps: IdentityDeps = {
     models,
+    conn,
     config,
     keys,
     outbox,
@@ -88,7 +91,6 @@ export async function startIdentityService(
   };
   const app = createIdentityApp({
     ...deps,
-    conn,
     // Identity verifies its own tokens with its public key (no JWKS round trip).
     auth: createAuth({ publicKey: keys.publicKey }),
     ready: dependencyReadiness({ mongo: conn, nats }),

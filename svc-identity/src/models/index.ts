@@ -6,9 +6,11 @@ import { definePasswordResetModel, type PasswordResetModel } from './password-re
 import { defineReferralModel, type ReferralModel } from './referral.js';
 import { defineBadgeModel, type BadgeModel } from './badge.js';
 import { defineCounterModel, type CounterModel } from './counter.js';
+import { defineUserKeyModel, type UserKeyModel } from './user-key.js';
 
 export interface IdentityModels {
   User: UserModel;
+  UserKey: UserKeyModel;
   RefreshFamily: RefreshFamilyModel;
   ThrottleCounter: ThrottleCounterModel;
   PasswordReset: PasswordResetModel;
@@ -19,6 +21,7 @@ export interface IdentityModels {
 
 export const createIdentityModels = (conn: Connection): IdentityModels => ({
   User: defineUserModel(conn),
+  UserKey: defineUserKeyModel(conn),
   RefreshFamily: defineRefreshFamilyModel(conn),
   ThrottleCounter: defineThrottleCounterModel(conn),
   PasswordReset: definePasswordResetModel(conn),

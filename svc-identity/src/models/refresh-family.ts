@@ -37,7 +37,10 @@ const schema = new Schema<RefreshFamilyDoc>(
     timestamps: { createdAt: 'created_at', updatedAt: false },
   },
 );
-schema.index({ current_hash: 1 }, { unique: true });
+// Refresh tokens name their family (`<family id>.<secret>`), the shard key: rotation and reuse
+// checks read one document by _id. These two only find the families of tokens issued before
+// (by hash); such tokens are gone REFRESH_TTL_REMEMBER after the upgrade.
+schema.index({ current_hash: 1 });
 schema.index({ used_hashes: 1 });
 schema.index({ user_id: 1 });
 // Expired sessions disappear by themselves.

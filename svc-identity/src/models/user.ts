@@ -4,7 +4,7 @@ import { generateReferralCode } from '../domain/secure-random.js';
 export interface UserDoc {
   _id: Types.ObjectId;
   username: string;
-  /** Lower-cased copies carry the unique indexes (case-insensitive uniqueness, no collations). */
+  /** Lower-cased copies: case-insensitive lookups and claims (user_keys), no collations. */
   username_lower: string;
   email: string;
   email_lower: string;
@@ -43,9 +43,11 @@ const userSchema = new Schema<UserDoc>(
   },
   { collection: 'users', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
-userSchema.index({ username_lower: 1 }, { unique: true });
-userSchema.index({ email_lower: 1 }, { unique: true });
-userSchema.index({ referral_code: 1 }, { unique: true });
+// Lookups only: uniqueness is claimed in user_keys (a sharded users collection, keyed by _id,
+// could not keep three unique indexes).
+userSchema.index({ username_lower: 1 });
+userSchema.index({ email_lower: 1 });
+userSchema.index({ referral_code: 1 });
 // Admin list sorts (created_at is also the daily-stats range) and the /internal/stats count.
 userSchema.index({ created_at: -1, _id: -1 });
 userSchema.index({ last_active: -1, _id: -1 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Types } from 'mongoose';
 import { PublicUserResponse, SessionResponse, UserResponse } from '@forum/contracts';
 import {
   PASSWORD,
@@ -31,7 +32,13 @@ describe('POST /api/auth/register', () => {
       avatar_url: null,
       total_score: 0,
     });
-    expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // `<family id>.<secret>`: the family (a sign-in) is found by its id, its shard key.
+    const [family] = await h.service.conn
+      .collection('refresh_token_families')
+      .find({ user_id: new Types.ObjectId(session.user.id) })
+      .toArray();
+    expect(session.refreshToken).toMatch(/^[0-9a-f]{24}\.[A-Za-z0-9_-]{43}$/);
+    expect(session.refreshToken.split('.')[0]).toBe(family!._id.toHexString());
     const me = await h.api.get('/api/auth/me', { token: session.token });
     expect(UserResponse.parse(me.body).user.id).toBe(session.user.id);
   });

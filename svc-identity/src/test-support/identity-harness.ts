@@ -44,6 +44,8 @@ export interface IdentityHarness {
     headers?: Record<string, string>,
   ): Promise<TestUser>;
   readMails(): Promise<StoredMail[]>;
+  /** Stops the service, runs `between` (e.g. to shape the database), starts it again. */
+  restart(between?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,18 +71,19 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Id
     PUBLIC_URL: 'http://forum.test',
     ...env,
   });
-  const service = await startIdentityService(config, {
-    handleSignals: false,
-    logger,
-    now: () => new Date(Date.now() + clock.offsetMs),
-  });
-  const api = new ApiClient(service.url);
+  const launch = () =>
+    startIdentityService(config, {
+      handleSignals: false,
+      logger,
+      now: () => new Date(Date.now() + clock.offsetMs),
+    });
+  const service = await launch();
   const connections: NatsConnection[] = [];
 
   const register: IdentityHarness['register'] = async (prefix = 'u', extra = {}, headers) => {
     const username = uniqueName(prefix);
     const email = `${username}@example.test`;
-    const res = await api.post(
+    const res = await h.api.post(
       '/api/auth/register',
       { username, email, password: PASSWORD, ...extra },
       { headers },
@@ -96,9 +99,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Id
     };
   };
 
-  return {
+  const h: IdentityHarness = {
     service,
-    api,
+    api: new ApiClient(service.url),
     nats,
     devdb,
     mailDir,
@@ -118,13 +121,20 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Id
       );
       return mails;
     },
+    async restart(between) {
+      await h.service.stop();
+      await between?.();
+      h.service = await launch();
+      h.api = new ApiClient(h.service.url);
+    },
     async stop() {
-      await service.stop();
+      await h.service.stop();
       await Promise.all(connections.map((c) => c.close()));
       await Promise.all([devdb.stop(), nats.stop()]);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return h;
 }
 
 export { waitFor };

@@ -1,16 +1,17 @@
-import { Types } from 'mongoose';
+import { Types, type ClientSession } from 'mongoose';
 import { Subjects } from '@forum/contracts';
-import { isDuplicateKeyError } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import { BADGE_DEFINITIONS, type AwardedBadgeType } from '../domain/badges.js';
 import type { BadgeDoc } from '../models/badge.js';
 
 /**
- * Awards a badge once: the unique (user, badge_type) index turns a second award into a no-op, so
- * only the first one publishes identity.badge.earned. Returns the new badge, or null.
+ * Awards a badge once, inside the caller's transaction: an upsert on the unique (user,
+ * badge_type) pair (the shard key first) inserts only the first award, and only that one puts
+ * identity.badge.earned in the outbox. Returns the new badge, or null.
  */
 export async function awardBadge(
-  deps: IdentityDeps,
+  deps: Pick<IdentityDeps, 'models' | 'outbox' | 'now'>,
+  session: ClientSession,
   userId: Types.ObjectId,
   type: AwardedBadgeType,
 ): Promise<BadgeDoc | null> {
@@ -21,20 +22,25 @@ export async function awardBadge(
     ...BADGE_DEFINITIONS[type],
     earned_at: deps.now(),
   };
-  try {
-    await deps.models.Badge.create(badge);
-  } catch (err) {
-    if (isDuplicateKeyError(err)) return null;
-    throw err;
-  }
-  await deps.outbox.add(Subjects.BadgeEarned, {
-    user_id: userId.toHexString(),
-    badge_id: badge._id.toHexString(),
-    badge_type: badge.badge_type,
-    name: badge.name,
-    description: badge.description,
-    icon: badge.icon,
-    earned_at: badge.earned_at.toISOString(),
-  });
+  const { _id, name, description, icon, earned_at } = badge;
+  const { upsertedCount } = await deps.models.Badge.updateOne(
+    { user_id: userId, badge_type: type },
+    { $setOnInsert: { _id, name, description, icon, earned_at } },
+    { upsert: true },
+  );
+  if (upsertedCount === 0) return null;
+  await deps.outbox.add(
+    Subjects.BadgeEarned,
+    {
+      user_id: userId.toHexString(),
+      badge_id: _id.toHexString(),
+      badge_type: type,
+      name,
+      description,
+      icon,
+      earned_at: earned_at.toISOString(),
+    },
+    { session },
+  );
   return badge;
 }

@@ -1,5 +1,6 @@
 import type { IdentityDeps } from '../deps.js';
 import { hashToken } from '../domain/secure-random.js';
+import { findTokenFamily } from '../services/sessions.js';
 
 /** Revokes the refresh token's family. Idempotent: unknown or already revoked is fine. */
 export async function logoutUser(
@@ -7,9 +8,10 @@ export async function logoutUser(
   refreshToken: string | undefined,
 ): Promise<void> {
   if (!refreshToken) return;
-  const hash = hashToken(refreshToken);
+  const family = await findTokenFamily(models, refreshToken, hashToken(refreshToken));
+  if (!family) return;
   await models.RefreshFamily.updateOne(
-    { $or: [{ current_hash: hash }, { used_hashes: hash }], revoked_at: null },
+    { _id: family._id, revoked_at: null },
     { $set: { revoked_at: now(), revoke_reason: 'logout' } },
   );
 }

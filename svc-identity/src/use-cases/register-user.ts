@@ -1,14 +1,22 @@
-import { Types } from 'mongoose';
+import { Types, type ClientSession } from 'mongoose';
 import { AuthMessages, Subjects, isReferralCode, type RegisterRequest } from '@forum/contracts';
-import { HttpError, isDuplicateKeyError } from '@forum/service-kit';
+import { HttpError, inTransaction, isDuplicateKeyError } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import type { UserDoc } from '../models/user.js';
+import { claimedKind, userKey } from '../models/user-key.js';
 import { generateReferralCode } from '../domain/secure-random.js';
 import { startSession, type SessionTokens } from '../services/sessions.js';
 import { completeReferral } from './complete-referral.js';
 import { awardFoundersClub } from './award-founders-club.js';
 
 const REFERRAL_CODE_ATTEMPTS = 5;
+
+type Registered = { user: UserDoc; tokens: SessionTokens };
+type Referrer = Pick<UserDoc, '_id' | 'username'>;
+type NewAccount = Pick<
+  UserDoc,
+  'username' | 'username_lower' | 'email' | 'email_lower' | 'password_hash'
+>;
 
 function takenError(taken: { username: boolean; email: boolean }): HttpError {
   const details = [
@@ -18,72 +26,93 @@ function takenError(taken: { username: boolean; email: boolean }): HttpError {
   return new HttpError(409, details[0] ?? AuthMessages.usernameTaken, details);
 }
 
-function duplicateField(err: unknown): string | undefined {
-  const pattern = (err as { keyPattern?: Record<string, unknown> }).keyPattern;
-  if (pattern) return Object.keys(pattern)[0];
-  return /index: (\w+?)_1/.exec(String((err as Error).message))?.[1];
+/**
+ * Everything a registration writes, in one transaction: the user's claims (username, email,
+ * referral code: the uniqueness rules) and the user, identity.user.registered, the referral with
+ * its event and a Community Builder badge, the Founders Club counter and badge, and the session.
+ * A crash anywhere leaves none of it, and a retry starts from a clean slate.
+ */
+async function createAccount(
+  deps: IdentityDeps,
+  session: ClientSession,
+  account: NewAccount,
+  referrer: Referrer | null,
+): Promise<Registered> {
+  const { User, UserKey } = deps.models;
+  const _id = new Types.ObjectId();
+  const referral_code = generateReferralCode();
+  // One at a time: a taken value fails the transaction with that claim's key.
+  for (const claim of [
+    userKey('username', account.username_lower),
+    userKey('email', account.email_lower),
+    userKey('referral', referral_code),
+  ]) {
+    await UserKey.create({ _id: claim, user_id: _id });
+  }
+  const created = await User.create({
+    ...account,
+    _id,
+    referral_code,
+    referred_by: referrer?._id ?? null,
+  });
+  const user = created.toObject();
+  await deps.outbox.add(
+    Subjects.UserRegistered,
+    {
+      user_id: _id.toHexString(),
+      username: user.username,
+      avatar_url: null,
+      created_at: user.created_at.toISOString(),
+      referred_by_user_id: referrer ? referrer._id.toHexString() : null,
+    },
+    { session },
+  );
+  if (referrer) await completeReferral(deps, session, referrer, user);
+  await awardFoundersClub(deps, session, _id);
+  return { user, tokens: await startSession(deps, user, false) };
 }
 
 /** Registration signs the user in (spec §4): the new account plus a session. */
 export async function registerUser(
   deps: IdentityDeps,
   input: RegisterRequest,
-): Promise<{ user: UserDoc; tokens: SessionTokens }> {
-  const { User } = deps.models;
+): Promise<Registered> {
+  const { User, UserKey } = deps.models;
   const username_lower = input.username.toLowerCase();
   const email_lower = input.email.toLowerCase();
+  const usernameKey = userKey('username', username_lower);
+  const emailKey = userKey('email', email_lower);
 
-  // A friendly answer naming what is taken; the unique indexes stay the final word on races.
-  const existing = await User.find(
-    { $or: [{ username_lower }, { email_lower }] },
-    { username_lower: 1, email_lower: 1 },
-  ).lean();
-  if (existing.length) {
+  // A friendly answer naming everything taken; the claims stay the final word on races.
+  const taken = await UserKey.find({ _id: { $in: [usernameKey, emailKey] } }, { _id: 1 }).lean();
+  if (taken.length) {
     throw takenError({
-      username: existing.some((u) => u.username_lower === username_lower),
-      email: existing.some((u) => u.email_lower === email_lower),
+      username: taken.some((k) => k._id === usernameKey),
+      email: taken.some((k) => k._id === emailKey),
     });
   }
 
   const referrer = isReferralCode(input.referral_code)
     ? await User.findOne({ referral_code: input.referral_code }, { username: 1 }).lean()
     : null;
-  const password_hash = await deps.passwords.hash(input.password);
-
-  let user: UserDoc | undefined;
-  for (let attempt = 1; !user; attempt++) {
+  const account: NewAccount = {
+    username: input.username,
+    username_lower,
+    email: input.email,
+    email_lower,
+    password_hash: await deps.passwords.hash(input.password),
+  };
+  for (let attempt = 1; ; attempt++) {
     try {
-      const created = await User.create({
-        _id: new Types.ObjectId(),
-        username: input.username,
-        username_lower,
-        email: input.email,
-        email_lower,
-        password_hash,
-        referral_code: generateReferralCode(),
-        referred_by: referrer?._id ?? null,
-      });
-      user = created.toObject();
+      return await inTransaction(deps.conn, (session) =>
+        createAccount(deps, session, account, referrer),
+      );
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
-      const field = duplicateField(err);
+      const kind = claimedKind(err);
       // A referral-code collision (1 in 36^8 per user) is retried with a fresh code.
-      if (field === 'referral_code' && attempt < REFERRAL_CODE_ATTEMPTS) continue;
-      throw takenError({
-        username: field === 'username_lower',
-        email: field === 'email_lower',
-      });
+      if (kind === 'referral' && attempt < REFERRAL_CODE_ATTEMPTS) continue;
+      throw takenError({ username: kind === 'username', email: kind === 'email' });
     }
   }
-
-  await deps.outbox.add(Subjects.UserRegistered, {
-    user_id: user._id.toHexString(),
-    username: user.username,
-    avatar_url: null,
-    created_at: user.created_at.toISOString(),
-    referred_by_user_id: referrer ? referrer._id.toHexString() : null,
-  });
-  if (referrer) await completeReferral(deps, referrer, user);
-  await awardFoundersClub(deps, user._id);
-  return { user, tokens: await startSession(deps, user, false) };
 }

@@ -1,12 +1,13 @@
 import { AuthMessages } from '@forum/contracts';
-import { HttpError } from '@forum/service-kit';
+import { HttpError, inTransaction } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import { hashToken } from '../domain/secure-random.js';
 import { revokeAllSessions } from '../services/sessions.js';
 
 /**
- * Consumes the single-use token (an atomic claim), sets the new password and ends every session,
- * so whoever knew the old password is signed out everywhere.
+ * Consumes the single-use token (an atomic claim), sets the new password, voids the user's other
+ * links and ends every session, so whoever knew the old password is signed out everywhere. The
+ * four writes share one transaction: a crash cannot spend the link and keep the old password.
  */
 export async function resetPassword(
   deps: IdentityDeps,
@@ -19,24 +20,29 @@ export async function resetPassword(
   const { PasswordReset, User } = deps.models;
   const now = deps.now();
   const hash = hashToken(token);
-  const pending = await PasswordReset.findOne({ token_hash: hash }, { user_id: 1 }).lean();
+  const invalid = () => new HttpError(400, AuthMessages.invalidResetToken);
+  const pending = await PasswordReset.findOne({ token_hash: hash }).lean();
   if (pending) await throttleAccount(pending.user_id.toHexString());
-  const claimed = await PasswordReset.findOneAndUpdate(
-    { token_hash: hash, used_at: null, expires_at: { $gt: now } },
-    { $set: { used_at: now } },
-  ).lean();
-  if (!claimed) throw new HttpError(400, AuthMessages.invalidResetToken);
-
+  if (!pending || pending.used_at || pending.expires_at <= now) throw invalid();
+  // bcrypt before the transaction: it takes long and only uses the CPU.
   const password_hash = await deps.passwords.hash(password);
-  const updated = await User.updateOne(
-    { _id: claimed.user_id, is_active: true },
-    { $set: { password_hash, password_changed_at: now } },
-  );
-  if (updated.matchedCount === 0) throw new HttpError(400, AuthMessages.invalidResetToken);
-  // Other links sent before this one must not work any more either.
-  await PasswordReset.updateMany(
-    { user_id: claimed.user_id, used_at: null },
-    { $set: { used_at: now } },
-  );
-  await revokeAllSessions(deps, claimed.user_id, 'password-reset');
+
+  await inTransaction(deps.conn, async () => {
+    const claimed = await PasswordReset.findOneAndUpdate(
+      { token_hash: hash, used_at: null, expires_at: { $gt: now } },
+      { $set: { used_at: now } },
+    ).lean();
+    if (!claimed) throw invalid();
+    const updated = await User.updateOne(
+      { _id: claimed.user_id, is_active: true },
+      { $set: { password_hash, password_changed_at: now } },
+    );
+    if (updated.matchedCount === 0) throw invalid();
+    // Other links sent before this one must not work any more either.
+    await PasswordReset.updateMany(
+      { user_id: claimed.user_id, used_at: null },
+      { $set: { used_at: now } },
+    );
+    await revokeAllSessions(deps, claimed.user_id, 'password-reset');
+  });
 }

@@ -1,9 +1,15 @@
+import type { Types } from 'mongoose';
 import { AuthMessages } from '@forum/contracts';
 import { HttpError } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import { USED_HASHES_KEPT } from '../models/refresh-family.js';
-import { generateOpaqueToken, hashToken } from '../domain/secure-random.js';
-import { signAccess, type SessionTokens } from '../services/sessions.js';
+import { hashToken } from '../domain/secure-random.js';
+import {
+  findTokenFamily,
+  newRefreshToken,
+  signAccess,
+  type SessionTokens,
+} from '../services/sessions.js';
 
 const rejected = () => new HttpError(401, AuthMessages.invalidRefreshToken);
 
@@ -21,15 +27,16 @@ export async function rotateRefreshToken(
   const { RefreshFamily, User } = deps.models;
   const hash = hashToken(refreshToken);
   const now = deps.now();
-  const revoke = (filter: object, reason: string) =>
+  const revoke = (_id: Types.ObjectId, reason: string) =>
     RefreshFamily.findOneAndUpdate(
-      { ...filter, revoked_at: null },
+      { _id, revoked_at: null },
       { $set: { revoked_at: now, revoke_reason: reason } },
     ).lean();
 
-  const family = await RefreshFamily.findOne({ current_hash: hash }).lean();
-  if (!family) {
-    const reused = await revoke({ used_hashes: hash }, 'reuse');
+  const family = await findTokenFamily(deps.models, refreshToken, hash);
+  if (!family) throw rejected();
+  if (family.current_hash !== hash) {
+    const reused = await revoke(family._id, 'reuse');
     if (reused) {
       deps.logger.warn({ family: reused._id.toHexString() }, 'refresh token reuse: family revoked');
     }
@@ -40,11 +47,11 @@ export async function rotateRefreshToken(
 
   const user = await User.findById(family.user_id, { username: 1, is_active: 1 }).lean();
   if (!user?.is_active) {
-    await revoke({ _id: family._id }, 'inactive');
+    await revoke(family._id, 'inactive');
     throw rejected();
   }
 
-  const next = generateOpaqueToken();
+  const next = newRefreshToken(family._id);
   const rotated = await RefreshFamily.findOneAndUpdate(
     { _id: family._id, current_hash: hash, revoked_at: null },
     {
@@ -54,7 +61,7 @@ export async function rotateRefreshToken(
   ).lean();
   if (!rotated) {
     // Another request rotated with the same token at the same moment: a replay.
-    await revoke({ _id: family._id }, 'reuse');
+    await revoke(family._id, 'reuse');
     throw rejected();
   }
   return { token: await signAccess(deps, user), refreshToken: next };

@@ -1,12 +1,13 @@
 import { Types } from 'mongoose';
 import { AuthMessages } from '@forum/contracts';
-import { IMAGE_PRESETS, notFound, saveImage } from '@forum/service-kit';
+import { IMAGE_PRESETS, inTransaction, notFound, saveImage } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import { publishUserUpdated } from '../events/user-events.js';
 
 /**
- * Sets the caller's avatar to `url` (or none) and deletes the file it replaces, unless another
- * account still shows the same content-addressed file.
+ * Sets the caller's avatar to `url` (or none) with its identity.user.updated in one transaction,
+ * then deletes the file it replaced, unless another account still shows the same
+ * content-addressed file (after the commit: a file is no part of a transaction).
  */
 async function replaceAvatar(
   deps: IdentityDeps,
@@ -15,17 +16,21 @@ async function replaceAvatar(
 ): Promise<string | null> {
   const { User } = deps.models;
   const _id = new Types.ObjectId(userId);
-  const before = await User.findOneAndUpdate(
-    { _id },
-    { $set: { avatar_url: url } },
-    { projection: { avatar_url: 1, username: 1, is_active: 1 } },
-  ).lean();
-  if (!before) throw notFound(AuthMessages.userNotFound);
-  const previous = before.avatar_url;
+  const previous = await inTransaction(deps.conn, async (session) => {
+    const before = await User.findOneAndUpdate(
+      { _id },
+      { $set: { avatar_url: url } },
+      { projection: { avatar_url: 1, username: 1, is_active: 1 } },
+    ).lean();
+    if (!before) throw notFound(AuthMessages.userNotFound);
+    if (before.avatar_url !== url) {
+      await publishUserUpdated(deps, session, { ...before, avatar_url: url });
+    }
+    return before.avatar_url;
+  });
   if (previous && previous !== url && !(await User.exists({ avatar_url: previous }))) {
     await deps.avatars.remove(previous);
   }
-  if (previous !== url) await publishUserUpdated(deps, { ...before, avatar_url: url });
   return url;
 }
 

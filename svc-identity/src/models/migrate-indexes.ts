@@ -1,0 +1,94 @@
+import type { Connection, mongo } from 'mongoose';
+import type { Logger } from '@forum/service-kit';
+import { userKey, type UserKeyDoc } from './user-key.js';
+
+const NAMESPACE_NOT_FOUND = 26;
+const INDEX_NOT_FOUND = 27;
+const BATCH = 1000;
+
+/** Unique indexes of earlier versions that are plain lookups now (same names, same keys). */
+const NO_LONGER_UNIQUE: Record<string, string[]> = {
+  users: ['username_lower_1', 'email_lower_1', 'referral_code_1'],
+  refresh_token_families: ['current_hash_1'],
+};
+
+const hasCode = (err: unknown, code: number) => (err as { code?: unknown }).code === code;
+
+interface ClaimedUser {
+  _id: UserKeyDoc['user_id'];
+  username_lower: string;
+  email_lower: string;
+  referral_code: string;
+}
+
+/**
+ * Claims (user_keys) for users that have none: every user of a database that predates them, and
+ * users an older instance created during a rolling upgrade. Skipped when the counts already match.
+ */
+async function claimExistingUsers(conn: Connection): Promise<number> {
+  const users = conn.collection<ClaimedUser>('users');
+  const keys = conn.collection<UserKeyDoc>('user_keys');
+  const [userCount, keyCount] = await Promise.all([
+    users.estimatedDocumentCount(),
+    keys.estimatedDocumentCount(),
+  ]);
+  if (keyCount >= userCount * 3) return 0;
+  let claimed = 0;
+  let batch: mongo.AnyBulkWriteOperation<UserKeyDoc>[] = [];
+  const write = async () => {
+    if (batch.length) claimed += (await keys.bulkWrite(batch, { ordered: false })).upsertedCount;
+    batch = [];
+  };
+  const projection = { username_lower: 1, email_lower: 1, referral_code: 1 };
+  for await (const user of users.find({}, { projection, batchSize: BATCH })) {
+    for (const _id of [
+      userKey('username', user.username_lower),
+      userKey('email', user.email_lower),
+      userKey('referral', user.referral_code),
+    ]) {
+      batch.push({
+        updateOne: {
+          filter: { _id },
+          update: { $setOnInsert: { user_id: user._id } },
+          upsert: true,
+        },
+      });
+    }
+    if (batch.length >= BATCH) await write();
+  }
+  await write();
+  return claimed;
+}
+
+/** Drops the indexes in NO_LONGER_UNIQUE that are still unique; the models rebuild them plain. */
+async function dropFormerUniqueIndexes(conn: Connection): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const [name, indexNames] of Object.entries(NO_LONGER_UNIQUE)) {
+    const collection = conn.collection(name);
+    const existing = await collection.indexes().catch((err: unknown) => {
+      if (hasCode(err, NAMESPACE_NOT_FOUND)) return [];
+      throw err;
+    });
+    for (const index of existing.filter((i) => i.unique && indexNames.includes(i.name ?? ''))) {
+      // Another instance starting at the same time may have dropped it first.
+      await collection.dropIndex(index.name!).catch((err: unknown) => {
+        if (!hasCode(err, INDEX_NOT_FOUND)) throw err;
+      });
+      dropped.push(`${name}.${index.name}`);
+    }
+  }
+  return dropped;
+}
+
+/**
+ * What an existing database needs before the models build their indexes (a plain index cannot be
+ * built while a unique one with the same keys exists): the users' unique values claimed in
+ * user_keys first, so uniqueness never lapses, then the former unique indexes dropped.
+ */
+export async function migrateIdentityIndexes(conn: Connection, log: Logger): Promise<void> {
+  const claimed = await claimExistingUsers(conn);
+  const dropped = await dropFormerUniqueIndexes(conn);
+  if (claimed || dropped.length) {
+    log.info({ claimed, dropped }, 'user claims added and former unique indexes dropped');
+  }
+}
