@@ -1,0 +1,192 @@
+import { expect } from '@playwright/test';
+import type { Db, Document } from 'mongodb';
+import type { ApiResult } from '../../scripts/lib/api-client.js';
+import { messagePreview, sleep, tally } from './support.js';
+
+/**
+ * For paired-writes-kill.spec.ts: a concurrent burst of writes with every outcome recorded, and
+ * the both-or-neither checks run on the databases afterwards.
+ */
+
+export interface Shot<T> {
+  input: T;
+  started: number;
+  ended: number;
+  status: number;
+}
+
+/** `workers` loops sending `send(make())` until `stopped()`; outcomes go to `shots`. */
+export function burst<T>(
+  workers: number,
+  make: () => T,
+  send: (input: T) => Promise<ApiResult<unknown>>,
+  stopped: () => boolean,
+  shots: Shot<T>[],
+): Promise<void> {
+  const loop = async () => {
+    while (!stopped()) {
+      const input = make();
+      const started = Date.now();
+      const { status } = await send(input);
+      shots.push({ input, started, ended: Date.now(), status });
+      // While the service is down, do not spin.
+      if (status >= 300) await sleep(100);
+    }
+  };
+  return Promise.all(Array.from({ length: workers }, loop)).then(() => undefined);
+}
+
+/** Requests under way when the process died: sent before, answered after. */
+export const inFlightAt = (shots: Shot<unknown>[], at: number) =>
+  shots.filter((s) => s.started <= at && s.ended >= at).length;
+
+export const statusCounts = (shots: Shot<unknown>[]) =>
+  JSON.stringify(Object.fromEntries(tally(shots.map((s) => String(s.status)))));
+
+const hex = (id: unknown) => String(id);
+
+/** Every key exactly once, and nothing else. */
+function expectExactlyOnce(actual: string[], expected: string[], what: string) {
+  const problems = [...tally(actual)]
+    .filter(([, n]) => n > 1)
+    .map(([k, n]) => `duplicate x${n}: ${k}`);
+  const have = new Set(actual);
+  const want = new Set(expected);
+  problems.push(...[...want].filter((k) => !have.has(k)).map((k) => `missing: ${k}`));
+  problems.push(...[...have].filter((k) => !want.has(k)).map((k) => `unexpected: ${k}`));
+  expect(problems, what).toEqual([]);
+}
+
+/**
+ * identity: each user has its three claims, a session, and its referral when referred; every
+ * claim, referral, badge and session belongs to a user; the Founders Club counter equals its
+ * badges. Returns the users, badges and referrals for the downstream checks.
+ */
+export async function checkIdentity(db: Db) {
+  const all = (name: string) => db.collection(name).find({}).toArray();
+  const [users, keys, families, referrals, badges] = await Promise.all(
+    ['users', 'user_keys', 'refresh_token_families', 'referrals', 'badges'].map(all),
+  );
+  const userIds = new Set(users!.map((u) => hex(u._id)));
+  const problems: string[] = [];
+  const claims = new Map<string, string[]>();
+  for (const k of keys!)
+    claims.set(hex(k.user_id), [...(claims.get(hex(k.user_id)) ?? []), k._id as unknown as string]);
+  const sessions = new Set(families!.map((f) => hex(f.user_id)));
+  const referralOf = new Map(referrals!.map((r) => [hex(r.referred_id), r]));
+  for (const u of users!) {
+    const id = hex(u._id);
+    const want = [
+      `username:${u.username_lower}`,
+      `email:${u.email_lower}`,
+      `referral:${u.referral_code}`,
+    ].sort();
+    if (JSON.stringify((claims.get(id) ?? []).sort()) !== JSON.stringify(want)) {
+      problems.push(`${u.username}: claims ${JSON.stringify(claims.get(id))}`);
+    }
+    if (!sessions.has(id)) problems.push(`${u.username}: no session`);
+    const referral = referralOf.get(id);
+    if (u.referred_by && hex(referral?.referrer_id) !== hex(u.referred_by)) {
+      problems.push(`${u.username}: referred without a referral record`);
+    }
+    if (!u.referred_by && referral) problems.push(`${u.username}: referral without referred_by`);
+  }
+  const orphans = (what: string, docs: Document[], field: string) =>
+    docs
+      .filter((d) => !userIds.has(hex(d[field])))
+      .map((d) => `${what} ${hex(d._id)} without its user`);
+  problems.push(
+    ...orphans('claim', keys!, 'user_id'),
+    ...orphans('session', families!, 'user_id'),
+    ...orphans('referral', referrals!, 'referred_id'),
+    ...orphans('badge', badges!, 'user_id'),
+  );
+  const builders = new Set(
+    badges!.filter((b) => b.badge_type === 'community_builder').map((b) => hex(b.user_id)),
+  );
+  for (const [referrer, count] of tally(referrals!.map((r) => hex(r.referrer_id)))) {
+    if (count >= 3 && !builders.has(referrer))
+      problems.push(`${referrer}: ${count} referrals, no badge`);
+  }
+  const founders = badges!.filter((b) => b.badge_type === 'founders_club').length;
+  const counter = await db.collection('counters').findOne({ _id: 'signups' as never });
+  if ((counter?.seq ?? 0) !== founders) {
+    problems.push(`signup counter ${counter?.seq} but ${founders} Founders Club badges`);
+  }
+  expect(problems, 'identity: every account whole, nothing without its account').toEqual([]);
+  return { users: users!, badges: badges!, referrals: referrals! };
+}
+
+/** messaging: one notification per identity event of each account, badge and referral. */
+export async function checkSignupNotifications(
+  db: Db,
+  { users, badges, referrals }: Awaited<ReturnType<typeof checkIdentity>>,
+) {
+  const notes = await db
+    .collection('notifications')
+    .find({ type: { $in: ['referral_program_announcement', 'badge_earned', 'referral_success'] } })
+    .toArray();
+  expectExactlyOnce(
+    notes.map((n) => `${n.type}|${hex(n.user_id)}|${n.related_id}`),
+    [
+      ...users.map((u) => `referral_program_announcement|${hex(u._id)}|null`),
+      ...badges.map((b) => `badge_earned|${hex(b.user_id)}|${hex(b._id)}`),
+      ...referrals.map((r) => `referral_success|${hex(r.referrer_id)}|${hex(r.referred_id)}`),
+    ],
+    'sign-up notifications: one per account, badge and referral',
+  );
+}
+
+/**
+ * messaging: every conversation has messages, its unread counters equal its unread messages and
+ * its last message is its latest; every message has exactly one notification, and every
+ * private-message notification its message. Returns the stored contents.
+ */
+export async function checkMessaging(db: Db): Promise<Set<string>> {
+  const [conversations, messages, notes] = await Promise.all([
+    db.collection('conversations').find({}).toArray(),
+    db.collection('messages').find({}).sort({ created_at: 1, _id: 1 }).toArray(),
+    db.collection('notifications').find({ type: 'private_message' }).toArray(),
+  ]);
+  const byConversation = new Map<string, Document[]>();
+  for (const m of messages) {
+    const key = hex(m.conversation_id);
+    byConversation.set(key, [...(byConversation.get(key) ?? []), m]);
+  }
+  const problems: string[] = [];
+  const subjects = new Map<string, string>();
+  for (const c of conversations) {
+    const id = hex(c._id);
+    subjects.set(id, c.subject as string);
+    const own = byConversation.get(id) ?? [];
+    if (own.length === 0) {
+      problems.push(`conversation ${id} without a message`);
+      continue;
+    }
+    for (const p of c.participant_ids as unknown[]) {
+      const unread = own.filter((m) => hex(m.recipient_id) === hex(p) && !m.is_read).length;
+      if ((c.unread?.[hex(p)] ?? 0) !== unread) {
+        problems.push(
+          `conversation ${id}: unread[${hex(p)}] ${c.unread?.[hex(p)]}, ${unread} unread`,
+        );
+      }
+    }
+    const latest = own.at(-1)!;
+    if (c.last_message !== String(latest.content).slice(0, 300)) {
+      problems.push(`conversation ${id}: last_message is not its latest message`);
+    }
+  }
+  for (const id of byConversation.keys()) {
+    if (!subjects.has(id)) problems.push(`messages of a missing conversation ${id}`);
+  }
+  expect(problems, 'messaging: conversations agree with their messages').toEqual([]);
+  expectExactlyOnce(
+    notes.map((n) => `${hex(n.user_id)}|${n.related_id}|${n.content}`),
+    messages.map(
+      (m) =>
+        `${hex(m.recipient_id)}|${hex(m.conversation_id)}|${messagePreview(subjects.get(hex(m.conversation_id))!, String(m.content))}`,
+    ),
+    'private_message: one per message',
+  );
+  return new Set(messages.map((m) => String(m.content)));
+}
