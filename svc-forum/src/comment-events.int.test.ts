@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AckPolicy, DeliverPolicy, JSONCodec } from 'nats';
-import { CommentCreatedEvent, CommentVotedEvent, Streams, Subjects } from '@forum/contracts';
-import { waitFor } from '@forum/service-kit/testing';
+import { CommentCreatedEvent, CommentVotedEvent, Subjects } from '@forum/contracts';
 import type { z } from 'zod';
 import { startHarness, type Harness, type TestUser } from './test-support/harness.js';
 import { comment, communityWithPost } from './test-support/comments.js';
+import { publishedEvents } from './test-support/events.js';
 
 let h: Harness;
 let postAuthor: TestUser;
@@ -19,36 +18,12 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.stop());
 
-/** Every event of `subject` about `match` published so far (a fresh durable consumer). */
-async function published<S extends z.ZodType>(
+const published = <S extends z.ZodType>(
   subject: string,
   schema: S,
   match: (e: z.infer<S>) => boolean,
   count: number,
-): Promise<z.infer<S>[]> {
-  await h.outbox.flush();
-  const jsm = await h.nc.jetstreamManager();
-  const durable = `test_${Date.now()}_${Math.random().toString(36).slice(2)}`;
-  await jsm.consumers.add(Streams.forum.name, {
-    durable_name: durable,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    filter_subject: subject,
-  });
-  const consumer = await h.nc.jetstream().consumers.get(Streams.forum.name, durable);
-  const codec = JSONCodec();
-  const events: z.infer<S>[] = [];
-  await waitFor(async () => {
-    const batch = await consumer.fetch({ max_messages: 100, expires: 1000 });
-    for await (const msg of batch) {
-      const event = schema.parse(codec.decode(msg.data));
-      if (match(event)) events.push(event);
-      msg.ack();
-    }
-    return events.length >= count;
-  });
-  return events;
-}
+) => publishedEvents(h, subject, schema, match, count);
 
 describe('forum.comment.created', () => {
   it('carries the post author, the parent author and the post title, never the subscribers', async () => {

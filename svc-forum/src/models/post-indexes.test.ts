@@ -67,6 +67,11 @@ const otherShapes: [string, keyof typeof models, string[], Record<string, number
   ['saves of a deleted post', 'PostSave', ['post_id'], {}],
   ['subscription status', 'PostSubscription', ['post_id', 'user_id'], {}],
   ['subscribers of a post', 'PostSubscription', ['post_id'], {}],
+  // Comment fan-out: post_id, then created_at <= the comment's time, in that order.
+  ['subscribers as of a comment', 'PostSubscription', ['post_id'], { created_at: 1, _id: 1 }],
+  ['stalled deletes (sweep)', 'Deletion', [], { heartbeat_at: 1 }],
+  ['subscriptions of a deleted post', 'PostSubscription', ['post_id'], {}],
+  ['comments of a deleted post', 'Comment', ['post_id'], {}],
   ['posts of a deleted community', 'Post', ['community_id'], {}],
   ['user by username', 'DirectoryUser', ['username_lower'], {}],
 ];

@@ -55,6 +55,10 @@ export interface Harness {
   mediaDir: string;
   outbox: EventOutbox;
   keys: TestKeys;
+  /** Where the dev DB and nats-server listen, to start a whole service on the same data. */
+  mongoUrl: string;
+  dbName: string;
+  natsUrl: string;
   user(username?: string, opts?: { isAdmin?: boolean }): Promise<TestUser>;
   call<T = Record<string, unknown>>(
     method: string,
@@ -74,7 +78,8 @@ let seq = 0;
 export async function startHarness(): Promise<Harness> {
   const { logger } = captureLogs('svc-forum-test', 'warn');
   const [devdb, nats]: [TestDevDb, TestNats] = await Promise.all([startDevDb(), startNats()]);
-  const conn = await connectMongo(devdb.uri, devdb.dbName('forum'), logger, {
+  const dbName = devdb.dbName('forum');
+  const conn = await connectMongo(devdb.uri, dbName, logger, {
     serverSelectionTimeoutMS: 1000,
   });
   const nc = await connectNats(nats.url, logger);
@@ -100,6 +105,9 @@ export async function startHarness(): Promise<Harness> {
     mediaDir,
     outbox,
     keys,
+    mongoUrl: devdb.uri,
+    dbName,
+    natsUrl: nats.url,
     async user(username, opts = {}) {
       const id = new Types.ObjectId().toHexString();
       const name = username ?? `user${++seq}${id.slice(-6)}`;
