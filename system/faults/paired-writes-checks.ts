@@ -46,7 +46,7 @@ export const statusCounts = (shots: Shot<unknown>[]) =>
 const hex = (id: unknown) => String(id);
 
 /** Every key exactly once, and nothing else. */
-function expectExactlyOnce(actual: string[], expected: string[], what: string) {
+export function expectExactlyOnce(actual: string[], expected: string[], what: string) {
   const problems = [...tally(actual)]
     .filter(([, n]) => n > 1)
     .map(([k, n]) => `duplicate x${n}: ${k}`);
