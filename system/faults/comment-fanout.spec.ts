@@ -9,7 +9,6 @@ import {
   register,
   sleep,
   waitConsumersSettled,
-  type User,
 } from './support.js';
 
 /** Subscribers written straight into forum's database (see the test's comment for why). */
