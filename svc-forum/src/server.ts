@@ -48,7 +48,9 @@ export async function startForumService(
   { handleSignals = true, logger, auth: authKeys }: StartOptions = {},
 ): Promise<RunningForum> {
   const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
-  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
+  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log, {
+    serverSelectionTimeoutMS: config.MONGO_PRIMARY_WAIT_MS,
+  });
   const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);
   await ensureStreams(await nats.jetstreamManager(), forumStreams);
   const js = nats.jetstream();

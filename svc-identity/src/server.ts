@@ -62,7 +62,9 @@ export async function startIdentityService(
     },
     log,
   );
-  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
+  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log, {
+    serverSelectionTimeoutMS: config.MONGO_PRIMARY_WAIT_MS,
+  });
   const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);
   await ensureStreams(await nats.jetstreamManager(), identityStreams);
   const js = nats.jetstream();

@@ -45,7 +45,9 @@ export async function startMessagingService(
   { handleSignals = true, logger, auth: authKeys }: StartOptions = {},
 ): Promise<RunningMessaging> {
   const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
-  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
+  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log, {
+    serverSelectionTimeoutMS: config.MONGO_PRIMARY_WAIT_MS,
+  });
   const models = createMessagingModels(conn);
   await initMessagingModels(models);
   const retired = await dropRetiredIndexes(conn);

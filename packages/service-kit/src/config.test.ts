@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       MONGO_URL: 'mongodb://127.0.0.1:27017',
       MONGO_DB: 'forum',
+      MONGO_PRIMARY_WAIT_MS: 8000,
       NATS_URL: 'nats://127.0.0.1:4222',
       IDENTITY_URL: 'http://127.0.0.1:4001',
     });
@@ -35,6 +36,15 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(5000);
     expect(config.LOG_LEVEL).toBe('debug');
     expect(config.HOST).toBe('0.0.0.0');
+  });
+
+  it('reads how long a request waits for a primary, in whole milliseconds', () => {
+    expect(loadConfig(schema, { MONGO_PRIMARY_WAIT_MS: '5000' }).MONGO_PRIMARY_WAIT_MS).toBe(5000);
+    for (const bad of ['0', '-1', '1.5', 'soon']) {
+      expect(() => loadConfig(schema, { MONGO_PRIMARY_WAIT_MS: bad })).toThrow(
+        /MONGO_PRIMARY_WAIT_MS: must be/,
+      );
+    }
   });
 
   it('lists every bad variable in one error', () => {

@@ -69,6 +69,15 @@ export const baseServiceConfig = {
     .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
     .default('mongodb://127.0.0.1:27017'),
   MONGO_DB: z.string().min(1),
+  /**
+   * How long a request waits for a primary (a replica-set election) before answering 503; keep it
+   * below the gateway's UPSTREAM_TIMEOUT_MS (10 s). connectMongo's serverSelectionTimeoutMS.
+   */
+  MONGO_PRIMARY_WAIT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .positive('must be a positive number of milliseconds')
+    .default(8_000),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
 };

@@ -1,11 +1,16 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type ConnectOptions, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { mongoReachability } from './mongo-reachability.js';
+
+/** How long an operation waits for a primary (an election) by default: under the gateway's 10 s. */
+export const DEFAULT_PRIMARY_WAIT_MS = 8_000;
 
 export interface ConnectMongoOptions {
   /**
-   * How long a query waits for a server before failing. Small, so that while the database is
-   * down a request (or the driver's one retry of it) fails with 503 within a second, not after
-   * the driver's default 30 s.
+   * How long an operation waits for a primary before failing (503): the driver's server selection
+   * and mongoose's buffering while the replica set has none. An election takes a few seconds, so
+   * writes issued meanwhile are delayed, not failed; keep it below the gateway's upstream
+   * timeout. A dead database is answered at once by the guard (mongoReachability), not after this.
    */
   serverSelectionTimeoutMS?: number;
   /** How often the driver checks the server; a dead one is noticed (and /api guarded) this fast. */
@@ -23,24 +28,33 @@ export async function connectMongo(
   dbName: string,
   logger: Logger,
   {
-    serverSelectionTimeoutMS = 300,
+    serverSelectionTimeoutMS = DEFAULT_PRIMARY_WAIT_MS,
     heartbeatFrequencyMS = 1000,
     waitForConnection = true,
   }: ConnectMongoOptions = {},
 ): Promise<Connection> {
   const log = logger.child({ component: 'mongo', db: dbName });
   for (;;) {
-    const conn = mongoose.createConnection(url, {
+    const options: ConnectOptions & { bufferTimeoutMS: number } = {
       dbName,
       serverSelectionTimeoutMS,
+      // mongoose queues model operations while the replica set has no primary: as long.
+      bufferTimeoutMS: serverSelectionTimeoutMS,
       heartbeatFrequencyMS,
+      // After losing a server the driver checks it again when an operation waits for it, but not
+      // sooner than this after the last check (default 500 ms): a member that only closed its
+      // connections is found again before the guard's grace (LOST_MEMBER_GRACE_MS) runs out.
+      minHeartbeatFrequencyMS: 100,
       // Driver 7 retries a failed connection attempt up to twice after a random backoff of up to
       // 200 + 400 ms ("overload" retries): against a dead server that alone pushed the first
       // answer past a second. A service that cannot open a connection answers 503 at once.
       maxAdaptiveRetries: 0,
       // Indexes are declared in the schemas; build them at start-up (ARCHITECTURE §7).
       autoIndex: true,
-    });
+    };
+    const conn = mongoose.createConnection(url, options);
+    // Watch the topology from the start: the guard tells an election from a dead database by it.
+    mongoReachability(conn);
     conn.on('connected', () => log.info('mongo connected'));
     conn.on('disconnected', () => log.warn('mongo disconnected'));
     conn.on('reconnected', () => log.info('mongo reconnected'));
@@ -63,11 +77,15 @@ export async function connectMongo(
   }
 }
 
-/** True when the server answers a ping within the selection timeout. */
+/**
+ * True when a member answers a ping: the primary, or during an election a secondary (requests
+ * then wait for the new primary rather than fail, so the service stays ready). False at once
+ * while no member answers.
+ */
 export async function isMongoReady(conn: Connection): Promise<boolean> {
-  if (conn.readyState !== 1 || !conn.db) return false;
+  if (!conn.db || !(await mongoReachability(conn).reachable())) return false;
   try {
-    await conn.db.command({ ping: 1 });
+    await conn.db.command({ ping: 1 }, { readPreference: 'primaryPreferred' });
     return true;
   } catch {
     return false;

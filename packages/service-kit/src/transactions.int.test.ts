@@ -56,3 +56,55 @@ describe('inTransaction', () => {
     expect(await inTransaction(conn, async () => 42)).toBe(42);
   });
 });
+
+describe('inTransaction during a primary election', () => {
+  // Each steps its own dev server down (a simulated election: connections closed, writes refused).
+  const withOwnServer = async (
+    run: (c: Connection, stepDown: () => Promise<void>) => Promise<void>,
+  ) => {
+    const own = await startDevDb();
+    const c = await connectMongo(own.uri, own.dbName('txn_election'), logger);
+    const admin = await connectMongo(own.uri, 'admin', logger);
+    try {
+      await run(c, async () => {
+        await admin.db!.admin().command({ replSetStepDown: 1, force: true });
+      });
+    } finally {
+      await c.db?.dropDatabase().catch(() => undefined);
+      await c.close(true);
+      await admin.close(true);
+      await own.stop();
+    }
+  };
+
+  it('sends a commit that met the step-down again (re-running work the server aborted)', async () => {
+    await withOwnServer(async (c, stepDown) => {
+      const Item = c.model('Item', new Schema({ n: Number }));
+      let runs = 0;
+      await inTransaction(c, async () => {
+        runs++;
+        await Item.create([{ n: runs }]);
+        // The commit comes next, to a primary that just stepped down.
+        if (runs === 1) await stepDown();
+      });
+      // Only the last run's write exists (a run may meet the step-down more than once).
+      expect(runs).toBeGreaterThanOrEqual(2);
+      expect((await Item.find().lean()).map((i) => i.n)).toEqual([runs]);
+    });
+  }, 30_000);
+
+  it('runs work again when a failover cuts it off', async () => {
+    await withOwnServer(async (c, stepDown) => {
+      const Item = c.model('Item', new Schema({ n: Number }));
+      let runs = 0;
+      await inTransaction(c, async () => {
+        runs++;
+        await Item.create([{ n: runs }]);
+        if (runs === 1) await stepDown();
+        await Item.create([{ n: runs }]);
+      });
+      expect(runs).toBeGreaterThanOrEqual(2);
+      expect((await Item.find().lean()).map((i) => i.n)).toEqual([runs, runs]);
+    });
+  }, 30_000);
+});

@@ -290,9 +290,10 @@ describe('options for apps that are not plain services (the gateway)', () => {
 });
 
 describe('database guard', () => {
-  it('answers 503 for API paths while the connection is down, and passes them once it is up', async () => {
+  it('answers 503 for API paths while no database member answers, and passes them once one does', async () => {
     const logs = captureLogs();
-    const db = { readyState: 0 };
+    let answers = false;
+    const db = { reachable: () => answers };
     let reached = 0;
     const app = createApp({ name: 'svc-test', logger: logs.logger, database: db });
     app.use((ctx) => {
@@ -307,7 +308,7 @@ describe('database guard', () => {
     // Probes keep answering: /ready is how operators see the outage.
     expect((await served.fetch('/health')).status).toBe(200);
     expect((await served.fetch('/api/health')).status).toBe(200);
-    db.readyState = 1;
+    answers = true;
     expect((await served.fetch('/api/posts')).status).toBe(200);
     expect(reached).toBe(1);
   });
@@ -327,5 +328,17 @@ describe('database guard', () => {
     const failed = logs.lines.find((l) => l.msg === 'request failed');
     expect(failed).toMatchObject({ level: 40, status: 503 });
     expect(failed?.err).toBeUndefined();
+  });
+
+  it('answers 503 when the server is not the primary any more (a write during an election)', async () => {
+    const app = createApp({ name: 'svc-test', logger: captureLogs().logger });
+    app.use(() => {
+      // What an updateMany (not retried by the driver) gets from a primary that stepped down.
+      throw Object.assign(new Error('not primary'), { name: 'MongoServerError', code: 10107 });
+    });
+    served = await serve(app);
+    const res = await served.fetch('/api/posts');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'Service unavailable' });
   });
 });

@@ -1,40 +1,24 @@
 import type { Middleware } from 'koa';
+import type { Connection } from 'mongoose';
 import { serviceUnavailable } from '../errors.js';
+import { mongoReachability, type DatabaseReachability } from '../mongo-reachability.js';
 
-/** The part of a mongoose Connection the guard reads: 1 = connected. */
-export interface DatabaseState {
-  readyState: number;
-}
+/** createApp's `database`: the service's connection (tests may pass any reachability source). */
+export type DatabaseState = Connection | DatabaseReachability;
 
 /**
- * While the database connection is down, API requests fail at once with 503 instead of queueing
- * behind server selection; the probes (/health, /ready, /metrics) still answer.
+ * While no member of the database answers (the process is dead or unreachable), API requests
+ * fail at once with 503 instead of queueing behind server selection. During an election (a
+ * member answers, none is primary) they pass and wait: mongoose buffers, the driver selects the
+ * new primary, and a retryable write that met the old one is retried, all within
+ * MONGO_PRIMARY_WAIT_MS. The probes (/health, /ready, /metrics) always answer.
  */
 export function databaseGuard(db: DatabaseState): Middleware {
+  const source = 'getClient' in db ? mongoReachability(db) : db;
   return async (ctx, next) => {
-    if (db.readyState !== 1 && ctx.path.startsWith('/api/') && ctx.path !== '/api/health') {
+    if (ctx.path.startsWith('/api/') && ctx.path !== '/api/health' && !(await source.reachable())) {
       throw serviceUnavailable();
     }
     await next();
   };
-}
-
-/** Driver errors that mean "the database cannot be reached right now", not a bug. */
-const UNREACHABLE = new Set([
-  'MongoServerSelectionError',
-  'MongooseServerSelectionError',
-  'MongoNetworkError',
-  'MongoNetworkTimeoutError',
-  'MongoPoolClearedError',
-  'MongoNotConnectedError',
-  'MongoTopologyClosedError',
-]);
-
-export function isDatabaseUnreachable(err: unknown): boolean {
-  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
-    if (UNREACHABLE.has(e.name)) return true;
-    // mongoose buffering timed out: the connection never came back in time.
-    if (e.name === 'MongooseError' && /buffering timed out/.test(e.message)) return true;
-  }
-  return false;
 }

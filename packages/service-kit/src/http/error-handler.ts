@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { HttpError } from '../errors.js';
-import { isDatabaseUnreachable } from './database-guard.js';
+import { isDatabaseUnreachable } from '../mongo-errors.js';
 import './koa-types.js';
 
 interface ErrorBody {
