@@ -25,6 +25,7 @@ import { DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
 import { startCommentFanOut } from './events/comment-fanout.js';
 import { startDeletionSweep } from './deletion-sweep.js';
 import { createForumModels } from './models/index.js';
+import { dropRetiredIndexes } from './models/retired-indexes.js';
 import { createForumMedia } from './media.js';
 
 export interface StartOptions {
@@ -57,6 +58,8 @@ export async function startForumService(
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
   const models = createForumModels(conn);
+  const retired = await dropRetiredIndexes(models);
+  if (retired.length) log.info({ indexes: retired }, 'retired indexes dropped');
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
   const consumers = [

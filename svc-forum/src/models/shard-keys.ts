@@ -1,0 +1,32 @@
+/**
+ * The shard key of each forum collection that grows with users or content, for a sharded cluster
+ * (docs/PRODUCTION.md). A unique index must start with its collection's shard key, and a hashed
+ * key allows none besides _id: shard-keys.test.ts checks the declared indexes against this. Every
+ * write that names one document (votes, reactions, saves, subscriptions, memberships: the
+ * find-and-modify steps and upserts) names its whole key, so it goes to one shard.
+ */
+export const FORUM_SHARD_KEYS = {
+  // No unique index but _id. Reads and writes of one post name _id (one shard); the lists (home,
+  // community, author) read every shard, each answering its own top of the page, which spreads
+  // new posts and hot communities evenly instead of piling them on one shard.
+  posts: { _id: 'hashed' },
+  // As posts: a comment's writes (vote counters, edit, delete) name _id; a post's threads read
+  // every shard (container_id and root_id are not the key).
+  comments: { _id: 'hashed' },
+  // One row per (user, target): the unique index is the key itself. The caller's state on a
+  // page ($in of targets) reads the caller's own range; a target's cascade reads every shard.
+  post_votes: { user_id: 1, post_id: 1 },
+  comment_votes: { user_id: 1, comment_id: 1 },
+  post_reactions: { user_id: 1, post_id: 1 },
+  post_saves: { user_id: 1, post_id: 1 },
+  comment_saves: { user_id: 1, comment_id: 1 },
+  // Post first: the comment fan-out reads one post's subscribers (a range, split across chunks
+  // for a post with very many); the unique (post_id, user_id) is the key.
+  post_subscriptions: { post_id: 1, user_id: 1 },
+  // User first (the unique index was community-first, retired-indexes.ts): the feed and "my
+  // communities" read one user's memberships on every signed-in page; a member list reads all.
+  memberships: { user_id: 1, community_id: 1 },
+  // Small (one row per community): best left unsharded. If it must be, its unique name_lower is
+  // the only key that keeps names unique; lookups by id then read every shard.
+  communities: { name_lower: 1 },
+} as const;
