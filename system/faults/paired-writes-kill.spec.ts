@@ -24,12 +24,13 @@ import {
 } from './paired-writes-checks.js';
 
 /**
- * Scenario: a service is SIGKILLed during a burst of requests whose writes must stand or fall
- * together (one transaction each): registrations in svc-identity (the account, its claims, its
- * session, the referral, badges, the Founders Club counter and their events), then messages in
- * svc-messaging (the message, its conversation's last message and unread counter, and its
- * event). After the restart every account and conversation is whole, nothing exists without the
- * write it belongs to, and every event of a stored write was delivered exactly once downstream.
+ * Scenario: a service is SIGKILLed, three times, during a burst of requests whose writes must
+ * stand or fall together (one transaction each): registrations in svc-identity (the account, its
+ * claims, its session, the referral, badges, the Founders Club counter and their events), then
+ * messages in svc-messaging (the message, its conversation's last message and unread counter,
+ * and its event). After the restarts every account and conversation is whole, nothing exists
+ * without the write it belongs to, and every event of a stored write was delivered exactly once
+ * downstream.
  */
 test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', () => {
   let stack: SystemStack;
@@ -53,27 +54,40 @@ test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', 
     await stack?.stop();
   });
 
-  /** Until `enough()` holds, then SIGKILL `part`, wait, restart it, until `enoughAfter()`. */
-  async function killMidBurst(
-    part: 'identity' | 'messaging',
-    enough: () => boolean,
-    enoughAfter: (restartedAt: number) => boolean,
-  ) {
-    await eventually(`traffic before killing ${part}`, async () => (enough() ? true : undefined), {
-      timeoutMs: 60_000,
-    });
-    const killedAt = Date.now();
-    await stack.kill(part, 'SIGKILL');
-    await sleep(1000);
-    const restartMs = await restartAndWait(stack, part);
-    const restartedAt = Date.now();
+  const KILLS = 3;
+
+  /**
+   * KILLS times: once `enough(since)` holds for the traffic since the last restart, SIGKILL
+   * `part`, leave it down a second, restart it. Ends when traffic flows again after the last
+   * restart. Returns when each kill happened and how long each restart took.
+   */
+  async function killMidBurst(part: 'identity' | 'messaging', enough: (since: number) => boolean) {
+    const kills: { at: number; restartMs: number }[] = [];
+    let since = 0;
+    for (let i = 0; i < KILLS; i++) {
+      await eventually(
+        `traffic before kill ${i + 1} of ${part}`,
+        async () => (enough(since) ? true : undefined),
+        { timeoutMs: 60_000 },
+      );
+      const at = Date.now();
+      await stack.kill(part, 'SIGKILL');
+      await sleep(1000);
+      kills.push({ at, restartMs: await restartAndWait(stack, part) });
+      since = Date.now();
+    }
     await eventually(
       `traffic after restarting ${part}`,
-      async () => (enoughAfter(restartedAt) ? true : undefined),
+      async () => (enough(since) ? true : undefined),
       { timeoutMs: 60_000 },
     );
-    return { killedAt, restartMs };
+    return kills;
   }
+
+  const killReport = (shots: Shot<unknown>[], kills: { at: number; restartMs: number }[]) =>
+    JSON.stringify(
+      kills.map((k) => ({ inFlight: inFlightAt(shots, k.at), restartMs: k.restartMs })),
+    );
 
   test('identity killed during registrations: every account whole, and known downstream', async () => {
     test.setTimeout(170_000);
@@ -103,11 +117,7 @@ test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', 
       () => stopped,
       shots,
     );
-    const { killedAt, restartMs } = await killMidBurst(
-      'identity',
-      () => created().length >= 40,
-      (at) => created(at).length >= 20,
-    );
+    const kills = await killMidBurst('identity', (since) => created(since).length >= 20);
     stopped = true;
     await running;
 
@@ -141,9 +151,9 @@ test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', 
     await checkSignupNotifications(db('messaging'), stored);
     console.log(
       `[faults-paired] identity: ${shots.length} registrations (${statusCounts(shots)}), ` +
-        `${inFlightAt(shots, killedAt)} in flight at the kill, ${lost} stored whose answer was lost; ` +
-        `${stored.users.length} accounts whole, ${stored.referrals.length} referrals, ` +
-        `${stored.badges.length} badges; identity ready ${restartMs} ms after restart`,
+        `${lost} stored whose answer was lost; ${stored.users.length} accounts whole, ` +
+        `${stored.referrals.length} referrals, ${stored.badges.length} badges; ` +
+        `at each SIGKILL (requests in flight, ready after restart ms): ${killReport(shots, kills)}`,
     );
   });
 
@@ -197,11 +207,7 @@ test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', 
       () => stopped,
       shots,
     );
-    const { killedAt, restartMs } = await killMidBurst(
-      'messaging',
-      () => sent().length >= 60,
-      (at) => sent(at).length >= 30,
-    );
+    const kills = await killMidBurst('messaging', (since) => sent(since).length >= 25);
     stopped = true;
     await running;
 
@@ -224,9 +230,9 @@ test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', 
     const lost = shots.filter((s) => s.status !== 201 && contents.has(s.input.content)).length;
     console.log(
       `[faults-paired] messaging: ${shots.length} sends and reads (${statusCounts(shots)}), ` +
-        `${inFlightAt(shots, killedAt)} in flight at the kill, ${lost} stored whose answer was lost; ` +
-        `${contents.size} messages agree with their conversations' counters ` +
-        `and notifications; messaging ready ${restartMs} ms after restart`,
+        `${lost} stored whose answer was lost; ${contents.size} messages agree with their ` +
+        `conversations' counters and notifications; at each SIGKILL (requests in flight, ready ` +
+        `after restart ms): ${killReport(shots, kills)}`,
     );
   });
 });
