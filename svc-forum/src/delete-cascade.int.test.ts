@@ -5,6 +5,7 @@ import { loadForumConfig } from './config.js';
 import { startForumService } from './server.js';
 import { DELETE_BATCH } from './use-cases/shared/delete-in-batches.js';
 import { resumeDeletions } from './use-cases/resume-deletions.js';
+import { crashOnce } from './test-support/crash.js';
 import { startHarness, textPost, type Harness, type TestUser } from './test-support/harness.js';
 import { comment, communityWithPost } from './test-support/comments.js';
 
@@ -27,13 +28,6 @@ afterEach(() => {
 });
 
 const oid = (id: string) => new Types.ObjectId(id);
-
-/** The next call of `method` throws: the process "dies" at that step of the cascade. */
-function crashOnce<T extends object>(target: T, method: keyof T & string) {
-  vi.spyOn(target, method as never).mockImplementationOnce((() => {
-    throw new Error('crash mid-cascade');
-  }) as never);
-}
 
 /** A post by `owner` in a community `member` joined, with everything that hangs off a post. */
 async function busyPost(community?: string) {

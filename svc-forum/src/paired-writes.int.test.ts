@@ -1,8 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Types } from 'mongoose';
-import { startHarness, type Harness, type TestUser } from './test-support/harness.js';
+import { crashOnce } from './test-support/crash.js';
+import {
+  communityBody,
+  startHarness,
+  uniqueName,
+  type Harness,
+  type TestUser,
+} from './test-support/harness.js';
 import { comment, commentCount, communityWithPost } from './test-support/comments.js';
-import { communityBody, uniqueName } from './test-support/harness.js';
 
 // Issue 24: two writes that must stand or fall together run in one transaction. Each test makes
 // the second write (or the outbox event) fail and checks that the first left nothing behind,
@@ -21,13 +27,6 @@ afterAll(async () => h?.stop());
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** The next call of `method` throws, as a process dying between two writes would stop there. */
-function crashOnce<T extends object>(target: T, method: keyof T & string) {
-  return vi.spyOn(target, method as never).mockImplementationOnce((() => {
-    throw new Error('crash between paired writes');
-  }) as never);
-}
 
 const oid = (id: string) => new Types.ObjectId(id);
 

@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { MongoClient, ObjectId } from 'mongodb';
-import { apiClient, eventually, type Api } from '../../scripts/lib/api-client.js';
-import { startSystemStack, type SystemStack } from '../lib/system-stack.js';
+import { ObjectId } from 'mongodb';
+import { eventually, type Api } from '../../scripts/lib/api-client.js';
+import type { SystemStack } from '../lib/system-stack.js';
 import {
-  FAULT_STACK_ENV,
   allNotifications,
   ok,
   register,
   sleep,
+  startFaultStack,
   waitConsumersSettled,
+  type FaultStack,
 } from './support.js';
 
 /** Subscribers written straight into forum's database (see the test's comment for why). */
@@ -22,24 +23,19 @@ const SUBSCRIBERS = 50_000;
  * votes made while the fan-out runs notify their authors within seconds, before it ends.
  */
 test.describe.serial('a comment on a post with 50,000 subscribers', () => {
+  let f: FaultStack;
   let stack: SystemStack;
   let api: Api;
-  let mongo: MongoClient;
-  const db = (name: string) => mongo.db(`${stack.config.dbPrefix ?? ''}${name}`);
+  const db = (name: 'forum' | 'messaging') => f.db(name);
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    stack = await startSystemStack({
-      label: 'faults-fanout',
-      extraEnv: { ...FAULT_STACK_ENV, BCRYPT_ROUNDS: '4' },
-    });
-    api = apiClient(stack.gatewayUrl);
-    mongo = await MongoClient.connect(stack.mongoUrl);
+    f = await startFaultStack('faults-fanout', { BCRYPT_ROUNDS: '4' });
+    ({ stack, api } = f);
   });
 
   test.afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
+    await f?.stop();
   });
 
   test('every subscriber notified exactly once while votes keep flowing', async () => {

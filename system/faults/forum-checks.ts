@@ -105,19 +105,19 @@ export async function checkForumCounters(db: Db): Promise<ForumRows> {
   }
   const reacted = new Map<string, number>();
   for (const r of reactions!) bump(reacted, `${hex(r.post_id)}:${r.reaction_type}`);
+  /** The document's counters against what its rows say. */
+  const counters = (what: string, doc: Document, want: Record<string, number>) => {
+    const have = Object.fromEntries(Object.keys(want).map((k) => [k, doc[k]]));
+    if (JSON.stringify(have) !== JSON.stringify(want)) {
+      problems.push(
+        `${what} ${hex(doc._id)}: ${JSON.stringify(have)}, rows say ${JSON.stringify(want)}`,
+      );
+    }
+  };
   const postCounts = tallyVotes(postVotes!, 'post_id');
   for (const p of posts!) {
     const id = hex(p._id);
-    const want = { ...postCounts(id), comment_count: live.get(id) ?? 0 };
-    const have = {
-      upvotes: p.upvotes,
-      downvotes: p.downvotes,
-      score: p.score,
-      comment_count: p.comment_count,
-    };
-    if (JSON.stringify(have) !== JSON.stringify(want)) {
-      problems.push(`post ${id}: ${JSON.stringify(have)}, rows say ${JSON.stringify(want)}`);
-    }
+    counters('post', p, { ...postCounts(id), comment_count: live.get(id) ?? 0 });
     for (const [kind, n] of Object.entries((p.reactions ?? {}) as Record<string, number>)) {
       if (n !== (reacted.get(`${id}:${kind}`) ?? 0)) {
         problems.push(`post ${id}: ${kind} ${n}, ${reacted.get(`${id}:${kind}`)} reactions`);
@@ -127,16 +127,7 @@ export async function checkForumCounters(db: Db): Promise<ForumRows> {
   const commentCounts = tallyVotes(commentVotes!, 'comment_id');
   for (const c of comments!) {
     const id = hex(c._id);
-    const want = { ...commentCounts(id), reply_count: replies.get(id) ?? 0 };
-    const have = {
-      upvotes: c.upvotes,
-      downvotes: c.downvotes,
-      score: c.score,
-      reply_count: c.reply_count,
-    };
-    if (JSON.stringify(have) !== JSON.stringify(want)) {
-      problems.push(`comment ${id}: ${JSON.stringify(have)}, rows say ${JSON.stringify(want)}`);
-    }
+    counters('comment', c, { ...commentCounts(id), reply_count: replies.get(id) ?? 0 });
   }
   if (deletions!.length > 0) problems.push(`${deletions!.length} deletes left unfinished`);
   expect(problems, 'forum: every counter equals its rows, nothing without its parent').toEqual([]);

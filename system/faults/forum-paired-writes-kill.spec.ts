@@ -1,21 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { MongoClient } from 'mongodb';
+import { eventually, uniqueName, type Api, type ApiResult } from '../../scripts/lib/api-client.js';
+import type { SystemStack } from '../lib/system-stack.js';
 import {
-  apiClient,
-  eventually,
-  uniqueName,
-  type Api,
-  type ApiResult,
-} from '../../scripts/lib/api-client.js';
-import { startSystemStack, type SystemStack } from '../lib/system-stack.js';
-import {
-  FAULT_STACK_ENV,
   attempt,
   ok,
   register,
   restartAndWait,
   sleep,
+  startFaultStack,
   waitConsumersSettled,
+  type FaultStack,
   type User,
 } from './support.js';
 import { burst, inFlightAt, statusCounts, type Shot } from './paired-writes-checks.js';
@@ -35,24 +29,19 @@ import { checkCommentNotifications, checkForumCounters, checkPoints } from './fo
 const KILLS = 3;
 
 test.describe.serial('svc-forum killed mid-burst: paired writes both or neither', () => {
+  let f: FaultStack;
   let stack: SystemStack;
   let api: Api;
-  let mongo: MongoClient;
-  const db = (name: string) => mongo.db(`${stack.config.dbPrefix ?? ''}${name}`);
+  const db = (name: 'identity' | 'forum' | 'messaging') => f.db(name);
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    stack = await startSystemStack({
-      label: 'faults-forum',
-      extraEnv: { ...FAULT_STACK_ENV, BCRYPT_ROUNDS: '4' },
-    });
-    api = apiClient(stack.gatewayUrl);
-    mongo = await MongoClient.connect(stack.mongoUrl);
+    f = await startFaultStack('faults-forum', { BCRYPT_ROUNDS: '4' });
+    ({ stack, api } = f);
   });
 
   test.afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
+    await f?.stop();
   });
 
   test('SIGKILL during comments, votes, reactions, joins, posts: counters and events agree', async () => {

@@ -1,7 +1,8 @@
 import { expect } from '@playwright/test';
 import type { Api, ApiOptions, ApiResult } from '../../scripts/lib/api-client.js';
-import { eventually, uniqueName } from '../../scripts/lib/api-client.js';
-import type { StackPart, SystemStack } from '../lib/system-stack.js';
+import { apiClient, eventually, uniqueName } from '../../scripts/lib/api-client.js';
+import { MongoClient, type Db } from 'mongodb';
+import { startSystemStack, type StackPart, type SystemStack } from '../lib/system-stack.js';
 
 /** Shared by the fault specs: users, checked calls, readiness polling and notification counts. */
 
@@ -386,4 +387,31 @@ export async function verifyExactlyOnce(
   }
   expect(problems, 'notifications differ from exactly-once').toEqual([]);
   return { all, arrivedMs };
+}
+
+/** A spec's stack with its API client and a client of its databases. */
+export interface FaultStack {
+  stack: SystemStack;
+  api: Api;
+  /** A service's database by its short name ('forum'), with the stack's prefix. */
+  db(name: 'identity' | 'forum' | 'messaging'): Db;
+  stop(): Promise<void>;
+}
+
+/** startSystemStack (with FAULT_STACK_ENV and `extraEnv`), the API client and a MongoClient. */
+export async function startFaultStack(
+  label: string,
+  extraEnv: Record<string, string> = {},
+): Promise<FaultStack> {
+  const stack = await startSystemStack({ label, extraEnv: { ...FAULT_STACK_ENV, ...extraEnv } });
+  const mongo = await MongoClient.connect(stack.mongoUrl);
+  return {
+    stack,
+    api: apiClient(stack.gatewayUrl),
+    db: (name) => mongo.db(`${stack.config.dbPrefix ?? ''}${name}`),
+    async stop() {
+      await mongo.close();
+      await stack.stop();
+    },
+  };
 }

@@ -3,7 +3,10 @@ import mongoose from 'mongoose';
 import { createForumModels } from './index.js';
 import { FORUM_SHARD_KEYS } from './shard-keys.js';
 
-const models = Object.values(createForumModels(mongoose.createConnection()));
+const models = Object.values(createForumModels(mongoose.createConnection())) as unknown as {
+  collection: { collectionName: string };
+  schema: mongoose.Schema;
+}[];
 
 describe('forum shard keys (docs/PRODUCTION.md)', () => {
   it.each(Object.entries(FORUM_SHARD_KEYS))(
