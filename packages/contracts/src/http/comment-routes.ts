@@ -12,6 +12,7 @@ import { UsernameParams } from './post-lists.js';
 import { SavedResponse } from './save.js';
 import { PostIdParams } from './subscription.js';
 import { CastVoteResponse, VoteBody, VoteResponse } from './vote.js';
+import { ModerationTexts } from './moderation.js';
 import { errorResponse as error, routesFor } from './route-contract.js';
 
 const forum = routesFor('forum');
@@ -40,6 +41,7 @@ export const commentRoutes = [
         "Invalid input; 'Maximum reply depth reached'; a parent of another post or deleted",
       ),
       401: unauthenticated,
+      403: error(`${ModerationTexts.banned} / ${ModerationTexts.postLocked}`),
       404: error('Post not found / Parent comment not found'),
     },
   }),
@@ -121,6 +123,7 @@ export const commentRoutes = [
       200: { description: 'The vote now and the counters', schema: CastVoteResponse },
       400: invalid,
       401: unauthenticated,
+      403: error(ModerationTexts.banned),
       404: commentMissing,
     },
   }),

@@ -23,6 +23,7 @@ import { ReactBody, ReactionsResponse } from './reaction.js';
 import { ListSavedPostsQuery, SavedResponse } from './save.js';
 import { PostIdParams, SubscribedResponse } from './subscription.js';
 import { ForumStats } from './stats.js';
+import { ModerationTexts } from './moderation.js';
 import { errorResponse as error, routesFor } from './route-contract.js';
 import { commentRoutes } from './comment-routes.js';
 
@@ -33,6 +34,8 @@ const invalid = error('Invalid input (the first rule broken is the error text)')
 const communityMissing = error('Community not found');
 const postMissing = error('Post not found');
 const nsfwForVisitors = error('NSFW content, visitors only: Sign up to view NSFW content');
+/** EXTENSIONS §M2: a banned user's writes in that community. */
+const banned = error(ModerationTexts.banned);
 /** Multipart uploads: the schema documents the text fields; the file goes in `field`. */
 const LogoUpload = z.object({}).describe('multipart/form-data with the image in field `avatar`');
 
@@ -41,7 +44,7 @@ export const forumRoutes = [
   forum({
     method: 'post',
     path: '/api/communities',
-    summary: 'Create a community; the creator becomes its first member and moderator',
+    summary: 'Create a community; the creator becomes its first member and its owner',
     auth: 'required',
     request: { body: CreateCommunityBody },
     responses: {
@@ -97,6 +100,8 @@ export const forumRoutes = [
         200: { description: 'The membership now', schema: JoinLeaveResponse },
         400: error(verb === 'leave' ? 'The creator cannot leave their own community' : 'Bad id'),
         401: unauthenticated,
+        // A banned user cannot join (EXTENSIONS §M2); leaving is never refused that way.
+        ...(verb === 'join' ? { 403: banned } : ({} as Record<number, never>)),
         404: communityMissing,
       },
     }),
@@ -104,7 +109,8 @@ export const forumRoutes = [
   forum({
     method: 'put',
     path: '/api/communities/{id}',
-    summary: 'Edit description and rules (creator only; the name never changes)',
+    summary:
+      'Edit description and rules (the owner or the admin; logged as update_community; the name never changes)',
     auth: 'required',
     request: { params: IdParams, body: UpdateCommunityBody },
     responses: {
@@ -118,7 +124,8 @@ export const forumRoutes = [
   forum({
     method: 'delete',
     path: '/api/communities/{id}',
-    summary: 'Delete a community with its posts, comments, votes, memberships and images',
+    summary:
+      'Delete a community with its posts, comments, votes, memberships and images (the owner or the admin)',
     auth: 'required',
     request: { params: IdParams },
     responses: {
@@ -131,7 +138,8 @@ export const forumRoutes = [
   forum({
     method: 'get',
     path: '/api/communities/{id}/membership',
-    summary: "The caller's membership (false/false for visitors)",
+    summary:
+      "The caller's membership (false/false for visitors): member, moderator, owner, active ban",
     auth: 'optional',
     request: { params: IdParams },
     responses: { 200: { description: 'State', schema: MembershipResponse }, 404: communityMissing },
@@ -150,7 +158,8 @@ export const forumRoutes = [
   forum({
     method: 'post',
     path: '/api/communities/{id}/logo',
-    summary: 'Upload the logo (multipart field `avatar`, JPEG/PNG/GIF/WebP, 2 MB; creator only)',
+    summary:
+      'Upload the logo (multipart field `avatar`, JPEG/PNG/GIF/WebP, 2 MB; the owner or the admin)',
     auth: 'required',
     request: { params: IdParams, body: LogoUpload },
     responses: {
@@ -164,7 +173,7 @@ export const forumRoutes = [
   forum({
     method: 'delete',
     path: '/api/communities/{id}/logo',
-    summary: 'Remove the logo (creator only)',
+    summary: 'Remove the logo (the owner or the admin)',
     auth: 'required',
     request: { params: IdParams },
     responses: {
@@ -184,7 +193,7 @@ export const forumRoutes = [
       201: { description: 'Created', schema: PostResponse },
       400: invalid,
       401: unauthenticated,
-      403: error('You must be a member of this community to post'),
+      403: error(`You must be a member of this community to post / ${ModerationTexts.banned}`),
       404: communityMissing,
       413: error('File size too large. Maximum size is 10MB.'),
       415: error('Invalid file type. Only JPEG, PNG, GIF, and WebP images are allowed.'),
@@ -258,6 +267,7 @@ export const forumRoutes = [
       200: { description: 'The vote now and the counters', schema: CastVoteResponse },
       400: invalid,
       401: unauthenticated,
+      403: banned,
       404: postMissing,
     },
   }),
@@ -295,6 +305,7 @@ export const forumRoutes = [
       200: { description: 'Reactions after the change', schema: ReactionsResponse },
       400: invalid,
       401: unauthenticated,
+      403: banned,
       404: postMissing,
     },
   }),
