@@ -40,6 +40,15 @@ const conversationSchema = new Schema<ConversationDoc>(
 conversationSchema.index({ participant_ids: 1, last_message_at: -1, _id: -1 });
 conversationSchema.index({ pair_key: 1, subject_key: 1 }, { unique: true });
 
+/** A filter for one conversation that names its shard key, so it is routed to one shard. */
+export const conversationFilter = (
+  c: Pick<ConversationDoc, '_id' | 'pair_key' | 'subject_key'>,
+) => ({
+  _id: c._id,
+  pair_key: c.pair_key,
+  subject_key: c.subject_key,
+});
+
 export const defineConversationModel = (conn: Connection): ConversationModel =>
   (conn.models.Conversation as ConversationModel | undefined) ??
   conn.model<ConversationDoc>('Conversation', conversationSchema);

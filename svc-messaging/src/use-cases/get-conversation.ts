@@ -1,7 +1,7 @@
 import type { ConversationMessagesQuery } from '@forum/contracts';
 import { inTransaction, toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingDeps } from '../deps.js';
-import type { ConversationDoc } from '../models/conversation.js';
+import { conversationFilter, type ConversationDoc } from '../models/conversation.js';
 import type { MessageDoc } from '../models/message.js';
 import { findOwnConversation } from './shared/find-conversation.js';
 
@@ -48,14 +48,9 @@ function markConversationRead(
       { $set: { is_read: true, read_at: new Date() } },
     );
     if (modifiedCount > 0) {
-      await Conversation.updateOne(
-        {
-          _id: conversation._id,
-          pair_key: conversation.pair_key,
-          subject_key: conversation.subject_key,
-        },
-        { $inc: { [`unread.${user.id}`]: -modifiedCount } },
-      );
+      await Conversation.updateOne(conversationFilter(conversation), {
+        $inc: { [`unread.${user.id}`]: -modifiedCount },
+      });
     }
   });
 }

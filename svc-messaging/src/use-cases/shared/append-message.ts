@@ -2,7 +2,7 @@ import { Types, type ClientSession } from 'mongoose';
 import { Subjects } from '@forum/contracts';
 import type { AuthUser } from '@forum/service-kit';
 import type { MessagingDeps } from '../../deps.js';
-import type { ConversationDoc } from '../../models/conversation.js';
+import { conversationFilter, type ConversationDoc } from '../../models/conversation.js';
 import type { MessageDoc } from '../../models/message.js';
 import { otherParticipant } from '../../policies/conversation-policy.js';
 
@@ -36,12 +36,7 @@ export async function appendMessage(
   };
   await models.Message.create(message);
   const updated = await models.Conversation.findOneAndUpdate(
-    // The shard key (pair_key, subject_key) routes the update to one shard.
-    {
-      _id: conversation._id,
-      pair_key: conversation.pair_key,
-      subject_key: conversation.subject_key,
-    },
+    conversationFilter(conversation),
     {
       $set: { last_message: content.slice(0, LAST_MESSAGE_PREVIEW), last_message_at: now },
       $inc: { [`unread.${recipientId.toHexString()}`]: 1 },
