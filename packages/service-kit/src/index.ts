@@ -60,7 +60,7 @@ export {
   toObjectId,
   type ConnectMongoOptions,
 } from './mongo.js';
-export { inTransaction } from './transactions.js';
+export { inTransaction, retryAfterFailover } from './transactions.js';
 export { connectNats, isNatsReady } from './nats/connect.js';
 export { ensureStream, ensureStreams, type StreamSpec } from './nats/stream.js';
 export { publishEvent } from './nats/publish.js';

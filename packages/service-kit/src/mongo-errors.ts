@@ -45,6 +45,14 @@ export function isFailoverInterruption(err: unknown): boolean {
   return false;
 }
 
+/** A connection attempt was refused: no server listens at that address (a dead process). */
+export function isConnectionRefused(err: unknown): boolean {
+  for (const e of causes(err)) {
+    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
+  }
+  return false;
+}
+
 /** Driver errors that mean "the database cannot be reached right now" (503), not a bug. */
 export function isDatabaseUnreachable(err: unknown): boolean {
   if (isFailoverInterruption(err)) return true;

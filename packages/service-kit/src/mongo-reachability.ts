@@ -1,11 +1,13 @@
 import type { Connection, mongo } from 'mongoose';
+import { isConnectionRefused } from './mongo-errors.js';
 
 /**
  * How long after the last member stopped answering a request still waits for one to answer
  * again before the guard gives up (503). A member that closed its connections (the dev server's
  * step-down; a restart) is found again by the driver's next check, which a waiting request asks
- * for (connectMongo lets checks run 100 ms apart); a dead process stays silent. Short, so the
- * first answers after a crash stay well under a second.
+ * for (connectMongo lets checks run 100 ms apart); a dead process refuses that check (503 then)
+ * or stays silent (503 after the grace). Short, so the first answers after a crash stay well
+ * under a second.
  */
 export const LOST_MEMBER_GRACE_MS = 400;
 
@@ -22,6 +24,10 @@ const trackers = new WeakMap<Connection, DatabaseReachability>();
 
 const anyMemberAnswers = (description: mongo.TopologyDescription): boolean =>
   [...description.servers.values()].some((server) => server.type !== 'Unknown');
+
+/** Every member's last check was refused: nothing listens there any more (no grace needed). */
+const allRefused = (description: mongo.TopologyDescription): boolean =>
+  [...description.servers.values()].every((server) => isConnectionRefused(server.error));
 
 /**
  * The reachability of a connection's deployment, from the driver's own monitoring (the topology
@@ -56,7 +62,8 @@ export function mongoReachability(
     const now = anyMemberAnswers(event.newDescription);
     if (answering && !now) lostAt = performance.now();
     answering = now;
-    if (now) for (const wake of waiters) wake(true);
+    if (!now && allRefused(event.newDescription)) lostAt = -Infinity;
+    if (now || lostAt === -Infinity) for (const wake of waiters) wake(now);
   });
   const tracker: DatabaseReachability = {
     reachable() {
@@ -70,7 +77,11 @@ export function mongoReachability(
           waiters.delete(done);
           resolve(answers);
         };
-        const timer = setTimeout(() => done(false), left);
+        const timer = setTimeout(() => {
+          // The grace is over: down until a member answers again.
+          lostAt = -Infinity;
+          done(false);
+        }, left);
         waiters.add(done);
       });
     },

@@ -1,5 +1,6 @@
 import mongoose, { mongo, type ClientSession, type Connection } from 'mongoose';
 import { isFailoverInterruption } from './mongo-errors.js';
+import { DEFAULT_PRIMARY_WAIT_MS } from './mongo.js';
 
 // Every mongoose operation inside inTransaction's callback joins its session without being
 // passed `{ session }`: one forgotten option would otherwise write outside the transaction (and
@@ -74,4 +75,27 @@ function resendCommitsInDoubt(session: ClientSession, stillWaiting: () => boolea
       throw unknown;
     }
   };
+}
+
+/**
+ * Runs an idempotent write again when a failover cut it off. The driver retries a retryable write
+ * once by itself, but not one whose connection was condemned when another operation's failure
+ * reset the pool (a primary that crashed or closed its connections): that write fails although
+ * the new primary would take it. Only for writes that are harmless to apply twice (an upsert of
+ * fixed values, a $set, a delete); gives up after `waitMs` (the primary wait).
+ */
+export async function retryAfterFailover<T>(
+  write: () => Promise<T>,
+  { waitMs = DEFAULT_PRIMARY_WAIT_MS }: { waitMs?: number } = {},
+): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isFailoverInterruption(err) || performance.now() - started >= waitMs) throw err;
+      // The server is marked unknown now: the next attempt waits for a primary, not spins.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }

@@ -326,7 +326,11 @@ describe('database guard', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'Service unavailable' });
     const failed = logs.lines.find((l) => l.msg === 'request failed');
-    expect(failed).toMatchObject({ level: 40, status: 503 });
+    expect(failed).toMatchObject({
+      level: 40,
+      status: 503,
+      cause: 'MongoNetworkError: connection <monitor> to 127.0.0.1:27017 closed',
+    });
     expect(failed?.err).toBeUndefined();
   });
 

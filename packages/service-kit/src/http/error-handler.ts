@@ -60,9 +60,12 @@ export function classifyError(err: unknown): ClassifiedError {
   return { status: 500, body: { error: 'Internal server error' }, unexpected: true };
 }
 
-/** A one-line reason for an expected failure's log line (no stack). */
+/**
+ * A one-line reason for an expected failure's log line (no stack): an HttpError's cause, or the
+ * error itself (a driver error that became 503).
+ */
 function causeOf(err: unknown): string | undefined {
-  const cause = err instanceof Error ? err.cause : undefined;
+  const cause = err instanceof HttpError ? err.cause : err;
   if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
   return cause === undefined ? undefined : String(cause);
 }
