@@ -6,6 +6,7 @@ import {
   createEventOutbox,
   createLogger,
   dependencyReadiness,
+  ensureIndexes,
   ensureStreams,
   runService,
   shutdownSequence,
@@ -72,7 +73,7 @@ export async function startIdentityService(
   outbox.start();
   await migrateIdentityIndexes(conn, log);
   const models = createIdentityModels(conn);
-  await Promise.all(Object.values(models).map((model) => model.init()));
+  await ensureIndexes(conn, log);
   const consumers = [await startVoteConsumer({ js, conn, models, logger: log })];
 
   const deps: IdentityDeps = {

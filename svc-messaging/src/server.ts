@@ -6,6 +6,7 @@ import {
   createEventOutbox,
   createLogger,
   dependencyReadiness,
+  ensureIndexes,
   ensureStreams,
   runService,
   shutdownSequence,
@@ -22,7 +23,7 @@ import { createMessagingApp, SERVICE_NAME } from './app.js';
 import type { MessagingConfig } from './config.js';
 import { DIRECTORY_DURABLE, messagingStreams } from './events/streams.js';
 import { startNotificationConsumers } from './events/notification-consumers.js';
-import { createMessagingModels, initMessagingModels } from './models/index.js';
+import { createMessagingModels } from './models/index.js';
 import { dropRetiredIndexes } from './models/retired-indexes.js';
 
 export interface RunningMessaging extends RunningService {
@@ -49,7 +50,7 @@ export async function startMessagingService(
     serverSelectionTimeoutMS: config.MONGO_PRIMARY_WAIT_MS,
   });
   const models = createMessagingModels(conn);
-  await initMessagingModels(models);
+  await ensureIndexes(conn, log);
   const retired = await dropRetiredIndexes(conn);
   if (retired.length) log.info({ indexes: retired }, 'retired indexes dropped');
   const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);

@@ -61,6 +61,7 @@ export {
   type ConnectMongoOptions,
 } from './mongo.js';
 export { inTransaction, retryAfterFailover } from './transactions.js';
+export { ensureIndexes, IndexBuildError, type BuiltIndexes } from './indexes.js';
 export { connectNats, isNatsReady } from './nats/connect.js';
 export { ensureStream, ensureStreams, type StreamSpec } from './nats/stream.js';
 export { publishEvent } from './nats/publish.js';
