@@ -42,10 +42,11 @@ describe('ensureIndexes', () => {
     expect(Object.fromEntries(built.map((b) => [b.collection, b.indexes]))).toEqual({
       accounts: ['email_1', 'name_1_created_at_-1'],
       notes: ['text_1'],
+      processed_events: ['processed_at_1'],
     });
     const names = (await conn.collection('accounts').indexes()).map((i) => i.name);
     expect(names).toEqual(expect.arrayContaining(['email_1', 'name_1_created_at_-1']));
-    expect(logs.lines.at(-1)).toMatchObject({ msg: 'indexes of 2 models built' });
+    expect(logs.lines.at(-1)).toMatchObject({ msg: 'indexes of 3 models built' });
   });
 
   it('fails with the model and the reason when a unique index cannot be built', async () => {
@@ -72,8 +73,8 @@ describe('ensureIndexes', () => {
       { email: 'b@x.test', name: 'same', created_at: new Date() },
     ]);
     conn.model('Account', accountSchema());
-    const [built] = await ensureIndexes(conn, logs.logger);
-    expect(built?.replaced).toEqual(['name_1_created_at_-1']);
+    const built = await ensureIndexes(conn, logs.logger);
+    expect(built.find((b) => b.model === 'Account')?.replaced).toEqual(['name_1_created_at_-1']);
     const index = (await conn.collection('accounts').indexes()).find(
       (i) => i.name === 'name_1_created_at_-1',
     );

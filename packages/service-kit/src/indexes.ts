@@ -1,5 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { Logger } from 'pino';
+import { defineProcessedEventModel } from './nats/processed-events.js';
 
 /** IndexOptionsConflict / IndexKeySpecsConflict: an index of that name or keys exists, otherwise. */
 const CHANGED_INDEX_CODES = new Set([85, 86]);
@@ -72,15 +73,18 @@ async function buildModelIndexes(model: Model<unknown>): Promise<BuiltIndexes> {
 }
 
 /**
- * Waits for the index builds of every model registered on `conn` and logs them; call it before
- * the service takes requests or events, since code relies on unique indexes ("E11000 means
- * already done"). An index the schema declares with other options than the database has is
- * dropped and built again. Any failure (e.g. a unique index that existing documents violate)
- * is logged and thrown as an IndexBuildError naming the model, so start-up fails.
+ * Waits for the index builds of every model registered on `conn` (and of the kit's own
+ * processed_events) and logs them; call it before the service takes requests or events, since
+ * code relies on unique indexes ("E11000 means already done"). An index the schema declares with
+ * other options than the database has is dropped and built again. Any failure (e.g. a unique
+ * index that existing documents violate) is logged and thrown as an IndexBuildError naming the
+ * model, so start-up fails.
  */
 export async function ensureIndexes(conn: Connection, logger: Logger): Promise<BuiltIndexes[]> {
   const log = logger.child({ component: 'indexes' });
   const started = performance.now();
+  // The kit's own collections with indexes, whether or not a consumer has started yet.
+  defineProcessedEventModel(conn);
   const models = Object.values(conn.models) as Model<unknown>[];
   const results = await Promise.allSettled(models.map(buildModelIndexes));
   const failures = results.flatMap((result, i) =>
