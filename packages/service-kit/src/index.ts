@@ -85,7 +85,12 @@ export {
   type ProcessedEventGuard,
 } from './nats/processed-events.js';
 export { dependencyReadiness } from './readiness.js';
-export { createEventOutbox, type EventOutbox, type EventOutboxOptions } from './nats/outbox.js';
+export {
+  createEventOutbox,
+  type EventOutbox,
+  type EventOutboxOptions,
+  type ParkedOutboxDoc,
+} from './nats/outbox.js';
 export {
   runService,
   shutdownSequence,
