@@ -63,6 +63,7 @@ beforeAll(async () => {
     auth: createAuth({ publicKey: keys.publicPem }),
     outbox: createEventOutbox({ conn, js: nc.jetstream(), logger }),
     media: createForumMedia(join(tmpdir(), `forum-app-test-${process.pid}`)),
+    adminUsername: 'admin',
     ready: dependencyReadiness({ mongo: conn, nats: nc }),
   });
   const { Post } = createForumModels(conn);

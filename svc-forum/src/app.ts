@@ -23,6 +23,10 @@ import { commentActionHandlers } from './routes/comment-actions.js';
 import { profileCommentHandlers } from './routes/profile-comments.js';
 import { adminHandlers } from './routes/admin.js';
 import { internalHandlers } from './routes/internal.js';
+import { moderatorHandlers } from './routes/moderators.js';
+import { moderationActionHandlers } from './routes/moderation-actions.js';
+import { banHandlers } from './routes/bans.js';
+import { modlogHandlers } from './routes/modlog.js';
 
 export const SERVICE_NAME = 'svc-forum';
 
@@ -34,6 +38,8 @@ export interface ForumAppDeps {
   outbox: ForumDeps['outbox'];
   /** Logo and post image stores (createForumMedia(dir)). */
   media: ForumMedia;
+  /** ADMIN_USERNAME (the admin cannot be banned). */
+  adminUsername: string;
   ready?: ReadinessCheck;
 }
 
@@ -51,17 +57,35 @@ export const forumHandlers = (deps: ForumDeps): ServiceHandlers<'forum'> => ({
   ...profileCommentHandlers(deps),
   ...adminHandlers(deps),
   ...internalHandlers(deps),
+  ...moderatorHandlers(deps),
+  ...moderationActionHandlers(deps),
+  ...banHandlers(deps),
+  ...modlogHandlers(deps),
 });
 
 /** The forum HTTP app without listen: tests serve it directly, main.ts runs it. */
-export function createForumApp({ logger, conn, auth, outbox, media, ready }: ForumAppDeps): Koa {
+export function createForumApp({
+  logger,
+  conn,
+  auth,
+  outbox,
+  media,
+  adminUsername,
+  ready,
+}: ForumAppDeps): Koa {
   const app = createApp({
     name: SERVICE_NAME,
     logger,
     database: conn,
     ...(ready ? { ready } : {}),
   });
-  const deps: ForumDeps = { models: createForumModels(conn), conn, outbox, media };
+  const deps: ForumDeps = {
+    models: createForumModels(conn),
+    conn,
+    outbox,
+    media,
+    adminUsername,
+  };
   for (const serve of serveForumMedia(media)) app.use(serve);
   serveRoutes(app, { service: 'forum', auth, handlers: forumHandlers(deps) });
   return app;

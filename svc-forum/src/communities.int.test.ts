@@ -40,7 +40,13 @@ describe('creating communities', () => {
     const membership = await h.call('GET', `/api/communities/${community.id}/membership`, {
       as: alice,
     });
-    expect(membership.body).toEqual({ isMember: true, isModerator: true });
+    // The creator is the owner (EXTENSIONS §M1), with no ban.
+    expect(membership.body).toEqual({
+      isMember: true,
+      isModerator: true,
+      isOwner: true,
+      ban: null,
+    });
   });
 
   it.each([
@@ -130,6 +136,8 @@ describe('membership', () => {
     expect((await h.call('GET', `${path}/membership`, { as: bob })).body).toEqual({
       isMember: true,
       isModerator: false,
+      isOwner: false,
+      ban: null,
     });
     const l1 = await h.call('POST', `${path}/leave`, { as: bob });
     expect(l1.body).toEqual({ isMember: false, isModerator: false, member_count: 1 });
@@ -138,6 +146,8 @@ describe('membership', () => {
     expect((await h.call('GET', `${path}/membership`)).body).toEqual({
       isMember: false,
       isModerator: false,
+      isOwner: false,
+      ban: null,
     });
   });
 

@@ -9,6 +9,8 @@ export const forumConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data/forum'),
   /** Processed logos and post images; default <DATA_DIR>/media. */
   MEDIA_DIR: z.string().min(1).optional(),
+  /** The site admin's username (as identity's): never bannable (EXTENSIONS §M2). */
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
 });
 
 export type ForumConfig = z.output<typeof forumConfigSchema>;

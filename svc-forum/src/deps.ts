@@ -15,4 +15,6 @@ export interface ForumDeps {
   /** Where use cases publish events: stored next to the data, relayed to NATS with retry. */
   outbox: Pick<EventOutbox, 'add'>;
   media: ForumMedia;
+  /** ADMIN_USERNAME: the site admin, who cannot be banned (EXTENSIONS §M2). */
+  adminUsername: string;
 }

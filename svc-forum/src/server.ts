@@ -26,6 +26,7 @@ import { startCommentFanOut } from './events/comment-fanout.js';
 import { startDeletionSweep } from './deletion-sweep.js';
 import { createForumModels } from './models/index.js';
 import { dropRetiredIndexes } from './models/retired-indexes.js';
+import { backfillModeration } from './use-cases/backfill-moderation.js';
 import { createForumMedia } from './media.js';
 
 export interface StartOptions {
@@ -60,6 +61,10 @@ export async function startForumService(
   const models = createForumModels(conn);
   const retired = await dropRetiredIndexes(models);
   if (retired.length) log.info({ indexes: retired }, 'retired indexes dropped');
+  // What moderation needs of data written before it (owner seats, `removed: false`), once the
+  // indexes it reads by are built (dropRetiredIndexes waited for them); idempotent.
+  const { owners } = await backfillModeration({ models });
+  if (owners) log.info({ owners }, 'communities given their creator as owner');
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
   const consumers = [
@@ -85,6 +90,7 @@ export async function startForumService(
     auth,
     outbox,
     media,
+    adminUsername: config.ADMIN_USERNAME,
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const sweep = startDeletionSweep({ deps: { models, media }, logger: log });

@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import type { CommentSort } from '@forum/contracts';
+import { withRemovalRule, type RemovedSeen } from './removed-filter.js';
 
 type Direction = 1 | -1;
 
@@ -17,9 +18,17 @@ export const COMMENT_SORTS: Record<CommentSort, Record<string, Direction>> = {
  */
 export const commentListFilter = (containerId: Types.ObjectId) => ({ container_id: containerId });
 
-/** Profile lists: newest first; visitors never see NSFW comments. */
-export function authorCommentsFilter(authorId: Types.ObjectId, visitor: boolean) {
-  return visitor ? { author_id: authorId, community_nsfw: false } : { author_id: authorId };
+/**
+ * Profile lists: newest first; visitors never see NSFW comments, and removed comments only
+ * their communities' moderators and the admin (EXTENSIONS §M4).
+ */
+export function authorCommentsFilter(
+  authorId: Types.ObjectId,
+  visitor: boolean,
+  removedSeen: RemovedSeen = [],
+) {
+  const filter = visitor ? { author_id: authorId, community_nsfw: false } : { author_id: authorId };
+  return withRemovalRule(filter, removedSeen);
 }
 export const AUTHOR_COMMENTS_SORT = { created_at: -1, _id: -1 } as const;
 

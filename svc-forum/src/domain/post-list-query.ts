@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import type { PostSort } from '@forum/contracts';
+import { withRemovalRule, type RemovedSeen } from './removed-filter.js';
 
 /** Each sort matches indexes declared on the Post model (_id breaks ties, keeping pages stable). */
 export const POST_SORTS: Record<PostSort, Record<string, -1>> = {
@@ -15,6 +16,8 @@ export interface PostListScope {
   authorId?: Types.ObjectId;
   /** Visitors (no token) never see NSFW content. */
   visitor: boolean;
+  /** Whose removed posts the reader sees (EXTENSIONS §M4); none when absent. */
+  removedSeen?: RemovedSeen;
 }
 
 export interface PostListQuery {
@@ -29,5 +32,5 @@ export function postListQuery(scope: PostListScope, sort: PostSort): PostListQue
   else if (scope.communityId) filter.community_id = scope.communityId;
   if (scope.authorId) filter.author_id = scope.authorId;
   if (scope.visitor) filter.community_nsfw = false;
-  return { filter, sort: POST_SORTS[sort] };
+  return { filter: withRemovalRule(filter, scope.removedSeen ?? []), sort: POST_SORTS[sort] };
 }

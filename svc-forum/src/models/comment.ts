@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { removalSchemaFields, type RemovalFields } from './moderation-fields.js';
 
-export interface CommentDoc {
+export interface CommentDoc extends RemovalFields {
   _id: Types.ObjectId;
   content: string;
   post_id: Types.ObjectId;
@@ -54,6 +55,7 @@ const commentSchema = new Schema<CommentDoc>(
     best: { type: Number, default: 0 },
     reply_count: { type: Number, default: 0 },
     is_deleted: { type: Boolean, default: false },
+    ...removalSchemaFields,
   },
   {
     collection: 'comments',
@@ -74,9 +76,14 @@ for (const key of ['best', 'score', 'created_at'] as const) {
 commentSchema.index({ post_id: 1 });
 // Every descendant of a page of threads in one query.
 commentSchema.index({ root_id: 1 });
-// Profile lists, newest first; visitors' add community_nsfw=false.
-commentSchema.index({ author_id: 1, created_at: -1, _id: -1 });
-commentSchema.index({ author_id: 1, community_nsfw: 1, created_at: -1, _id: -1 });
+// Profile lists, newest first; visitors' add community_nsfw=false. `removed` (EXTENSIONS §M4)
+// leads: false for most readers, both values for moderators; the start-up backfill's
+// `removed: null` uses it too.
+export const COMMENT_AUTHOR_INDEXES: Record<string, 1 | -1>[] = [
+  { removed: 1, author_id: 1, created_at: -1, _id: -1 },
+  { removed: 1, author_id: 1, community_nsfw: 1, created_at: -1, _id: -1 },
+];
+for (const fields of COMMENT_AUTHOR_INDEXES) commentSchema.index(fields);
 
 export const defineCommentModel = (conn: Connection): CommentModel =>
   (conn.models.Comment as CommentModel | undefined) ??

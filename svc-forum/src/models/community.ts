@@ -16,6 +16,8 @@ export interface CommunityDoc {
   creator_username: string;
   /** Set (true) when its delete starts: joins and new posts stop matching. */
   deleting?: boolean;
+  /** Written by every pin (EXTENSIONS §M2): concurrent pins here conflict, so the limit holds. */
+  pins_changed_at?: Date;
   created_at: Date;
   updated_at: Date;
 }
@@ -34,6 +36,7 @@ const communitySchema = new Schema<CommunityDoc>(
     created_by: { type: Schema.Types.ObjectId, required: true },
     creator_username: { type: String, required: true },
     deleting: { type: Boolean },
+    pins_changed_at: { type: Date },
   },
   {
     collection: 'communities',

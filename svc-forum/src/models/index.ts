@@ -11,6 +11,9 @@ import { defineCommentModel, type CommentModel } from './comment.js';
 import { defineCommentVoteModel, type CommentVoteModel } from './comment-vote.js';
 import { defineCommentSaveModel, type CommentSaveModel } from './comment-save.js';
 import { defineDeletionModel, type DeletionModel } from './deletion.js';
+import { defineModeratorModel, type ModeratorModel } from './moderator.js';
+import { defineBanModel, type BanModel } from './ban.js';
+import { defineModlogEntryModel, type ModlogEntryModel } from './modlog-entry.js';
 
 export interface ForumModels {
   Post: PostModel;
@@ -25,6 +28,10 @@ export interface ForumModels {
   CommentVote: CommentVoteModel;
   CommentSave: CommentSaveModel;
   Deletion: DeletionModel;
+  // Moderation (EXTENSIONS §M): the teams, bans and the public log.
+  Moderator: ModeratorModel;
+  Ban: BanModel;
+  ModlogEntry: ModlogEntryModel;
 }
 
 /** Models bound to the service's own connection (so tests can hold several). */
@@ -42,6 +49,9 @@ export function createForumModels(conn: Connection): ForumModels {
     CommentVote: defineCommentVoteModel(conn),
     CommentSave: defineCommentSaveModel(conn),
     Deletion: defineDeletionModel(conn),
+    Moderator: defineModeratorModel(conn),
+    Ban: defineBanModel(conn),
+    ModlogEntry: defineModlogEntryModel(conn),
   };
 }
 

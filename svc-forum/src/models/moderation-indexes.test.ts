@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import mongoose, { Types } from 'mongoose';
 import { MODLOG_ACTIONS } from '@forum/contracts';
-import { createModerationModels } from './moderation.js';
+import { createForumModels } from './index.js';
 import { MODLOG_SORT, modlogFilter } from '../domain/modlog-query.js';
 import { indexesOf, someIndexServes } from '../test-support/index-coverage.js';
 
-const models = createModerationModels(mongoose.createConnection());
+const models = createForumModels(mongoose.createConnection());
 const id = new Types.ObjectId();
 
 describe('every moderation log query has an index (filter fields, then newest first)', () => {
@@ -26,7 +26,7 @@ describe('every moderation log query has an index (filter fields, then newest fi
 /** The team and ban lookups: [model, equality fields, sort]. */
 const shapes: [string, keyof typeof models, Record<string, unknown>, Record<string, number>][] = [
   ['caller standing / a seat', 'Moderator', { community_id: id, user_id: id }, {}],
-  ['the team, owner first', 'Moderator', { community_id: id }, { role: 1, since: 1, _id: 1 }],
+  ['the team, owner first', 'Moderator', { community_id: id }, { role: -1, since: 1, _id: 1 }],
   ['the communities a user moderates', 'Moderator', { user_id: id }, {}],
   ['the owner of a community', 'Moderator', { community_id: id, role: 'owner' }, {}],
   ['ban check on a write', 'Ban', { community_id: id, user_id: id }, {}],

@@ -42,8 +42,8 @@ moderatorSchema.index(
   { community_id: 1 },
   { unique: true, partialFilterExpression: { role: 'owner' }, name: 'one_owner_per_community' },
 );
-// The team list: 'owner' sorts before 'moderator', then the longest-serving first.
-moderatorSchema.index({ community_id: 1, role: 1, since: 1, _id: 1 });
+// The team list: 'owner' before 'moderator' (descending), then the longest-serving first.
+moderatorSchema.index({ community_id: 1, role: -1, since: 1, _id: 1 });
 // The communities a user moderates (removed content they may see in lists).
 moderatorSchema.index({ user_id: 1 });
 

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { postModerationSchemaFields, type PostModerationFields } from './moderation-fields.js';
 import {
   POST_TYPES,
   PostTexts,
@@ -8,7 +9,7 @@ import {
   type ReactionCounts,
 } from '@forum/contracts';
 
-export interface PostDoc {
+export interface PostDoc extends PostModerationFields {
   _id: Types.ObjectId;
   title: string;
   content: string;
@@ -70,6 +71,7 @@ const postSchema = new Schema<PostDoc>(
     /** hotScore(score, created_at), kept current on each vote (ARCHITECTURE §8). */
     hot: { type: Number, required: true },
     deleting: { type: Boolean },
+    ...postModerationSchemaFields,
   },
   { collection: 'posts', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
@@ -78,15 +80,18 @@ const postSchema = new Schema<PostDoc>(
  * One index per list shape: equality fields, then the sort key, then _id as the tie-breaker that
  * keeps pages stable. Visitors' lists add community_nsfw=false (NSFW content is for signed-in
  * users only); the joined feed uses the community_id indexes with $in. post-indexes.test.ts
- * checks every query shape the service issues against this list.
+ * checks every query shape the service issues against this list. The start-up backfill's
+ * `removed: null` uses the first (removed, created_at, _id).
  */
-const filters: Record<string, 1>[] = [{}, { community_id: 1 }, { author_id: 1 }];
-const sortKeys = ['created_at', 'score', 'hot'] as const;
-for (const filter of filters) {
+export const POST_LIST_INDEXES: Record<string, 1 | -1>[] = [];
+for (const filter of [{}, { community_id: 1 }, { author_id: 1 }] as Record<string, 1>[]) {
   for (const visitor of [false, true]) {
-    for (const key of sortKeys) {
-      postSchema.index({
+    for (const key of ['created_at', 'score', 'hot']) {
+      // `removed` (EXTENSIONS §M4) is an equality field of every list: false for most readers,
+      // $in [false, true] for moderators and the admin (the two runs merge in sort order).
+      POST_LIST_INDEXES.push({
         ...filter,
+        removed: 1,
         ...(visitor ? { community_nsfw: 1 } : {}),
         [key]: -1,
         _id: -1,
@@ -94,6 +99,9 @@ for (const filter of filters) {
     }
   }
 }
+for (const fields of POST_LIST_INDEXES) postSchema.index(fields);
+// The pinned posts leading a community page (EXTENSIONS §M2), and the pin count.
+postSchema.index({ community_id: 1, pinned: 1, pinned_at: -1 });
 
 // "Is this stored image still used?" before deleting a (content-addressed, shared) file.
 postSchema.index({ image_url: 1 });

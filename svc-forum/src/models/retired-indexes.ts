@@ -3,21 +3,48 @@ import type { ForumModels } from './index.js';
 const NAMESPACE_NOT_FOUND = 26;
 const INDEX_NOT_FOUND = 27;
 
+/** MongoDB's default name of an index: `field_direction` pairs joined by `_`. */
+const nameOf = (fields: Record<string, 1 | -1>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k}_${v}`)
+    .join('_');
+
+/** The post list indexes before moderation put `removed` into each (EXTENSIONS §M4). */
+const postListsBeforeModeration = [{}, { community_id: 1 }, { author_id: 1 }].flatMap((filter) =>
+  [false, true].flatMap((visitor) =>
+    ['created_at', 'score', 'hot'].map((key) =>
+      nameOf({
+        ...(filter as Record<string, 1>),
+        ...(visitor ? { community_nsfw: 1 } : {}),
+        [key]: -1,
+        _id: -1,
+      }),
+    ),
+  ),
+);
+
 /** Indexes that earlier versions built and the schemas no longer declare. */
 export const RETIRED_INDEXES: Record<string, string[]> = {
   // Unique (community_id, user_id) became (user_id, community_id): a sharded collection's unique
   // indexes must start with its shard key, user_id (shard-keys.ts).
   memberships: ['community_id_1_user_id_1'],
+  // Every list index now has `removed` among its equality fields (EXTENSIONS §M4).
+  posts: postListsBeforeModeration,
+  comments: [
+    nameOf({ author_id: 1, created_at: -1, _id: -1 }),
+    nameOf({ author_id: 1, community_nsfw: 1, created_at: -1, _id: -1 }),
+  ],
 };
 
 const hasCode = (err: unknown, code: number) => (err as { code?: unknown }).code === code;
 
 /**
- * Drops the retired indexes an existing database still has, once the index replacing each is
- * built (Model.init), so the uniqueness rule never lapses; returns `collection.index` names.
+ * Drops the retired indexes an existing database still has, once the indexes replacing them are
+ * built (Model.init), so no uniqueness rule lapses and no list loses its index; returns
+ * `collection.index` names.
  */
 export async function dropRetiredIndexes(models: ForumModels): Promise<string[]> {
-  await models.Membership.init();
+  await Promise.all([models.Membership.init(), models.Post.init(), models.Comment.init()]);
   const dropped: string[] = [];
   for (const [name, indexes] of Object.entries(RETIRED_INDEXES)) {
     const collection = models.Membership.db.collection(name);

@@ -1,17 +1,22 @@
 import { CommunityTexts, PostTexts } from '@forum/contracts';
-import { forbidden, type AuthUser } from '@forum/service-kit';
-import type { CommunityDoc } from '../models/community.js';
+import { badRequest, forbidden } from '@forum/service-kit';
+import { canManageTeam, type CommunityRole } from './moderation-policy.js';
 
-/** Spec §6: the creator (created_by) edits, sets the logo and deletes; nobody else. */
-export const isCreator = (community: Pick<CommunityDoc, 'created_by'>, user: AuthUser) =>
-  community.created_by.toHexString() === user.id;
-
-export function assertCanEditCommunity(community: CommunityDoc, user: AuthUser): void {
-  if (!isCreator(community, user)) throw forbidden(CommunityTexts.cannotEdit);
+/**
+ * Spec §6, with EXTENSIONS §M1: the owner (at first the creator) or the site admin edits, sets
+ * the logo and deletes; nobody else.
+ */
+export function assertCanEditCommunity(role: CommunityRole): void {
+  if (!canManageTeam(role)) throw forbidden(CommunityTexts.cannotEdit);
 }
 
-export function assertCanDeleteCommunity(community: CommunityDoc, user: AuthUser): void {
-  if (!isCreator(community, user)) throw forbidden(CommunityTexts.cannotDelete);
+export function assertCanDeleteCommunity(role: CommunityRole): void {
+  if (!canManageTeam(role)) throw forbidden(CommunityTexts.cannotDelete);
+}
+
+/** The owner cannot leave their own community (hand it over first). */
+export function assertCanLeave(isOwner: boolean): void {
+  if (isOwner) throw badRequest(CommunityTexts.creatorCannotLeave);
 }
 
 /** Spec §6: only members may post in a community. */

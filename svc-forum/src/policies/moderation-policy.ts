@@ -36,11 +36,6 @@ export function assertCanRemoveModerator(
   throw forbidden(T.forbidden);
 }
 
-/** Edit, delete and the logo: the owner or the admin (the creator's old rights, §M1). */
-export function assertCanManageCommunity(role: CommunityRole, refusal: string): void {
-  if (!canManageTeam(role)) throw forbidden(refusal);
-}
-
 /** A banned user's writes in the community are refused (§M2). */
 export function assertNotBanned(banned: boolean): void {
   if (banned) throw forbidden(T.banned);
@@ -67,6 +62,13 @@ export interface Viewer {
 }
 
 export const VISITOR: Viewer = { userId: null, isAdmin: false, moderates: new Set() };
+
+/** The caller as an author (what they wrote they always read in full). */
+export const authorView = (user: AuthUser): Viewer => ({
+  userId: user.id,
+  isAdmin: user.isAdmin,
+  moderates: new Set(),
+});
 
 export const moderatesCommunity = (viewer: Viewer, communityId: { toHexString(): string }) =>
   viewer.isAdmin || viewer.moderates.has(communityId.toHexString());

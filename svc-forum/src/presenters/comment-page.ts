@@ -5,7 +5,7 @@ import { presentComment, presentThread } from './comment.js';
 import { presentPagination } from './pagination.js';
 
 export const presentThreadPage = (page: ThreadPage): CommentThreadsResponse => ({
-  comments: page.threads.map((node) => presentThread(node, page.state)),
+  comments: page.threads.map((node) => presentThread(node, page.state, page.viewer)),
   pagination: presentPagination(page),
 });
 
@@ -13,10 +13,15 @@ export const presentThreadPage = (page: ThreadPage): CommentThreadsResponse => (
 export const presentCommentPage = (page: CommentPage): CommentPageResponse => ({
   comments: page.comments.map((doc) => {
     const savedAt = page.savedAt?.get(doc._id.toHexString());
-    return presentComment(doc, page.state, {
-      postTitle: page.postTitles.get(doc.post_id.toHexString()) ?? '',
-      ...(savedAt ? { savedAt } : {}),
-    });
+    return presentComment(
+      doc,
+      page.state,
+      {
+        postTitle: page.postTitles.get(doc.post_id.toHexString()) ?? '',
+        ...(savedAt ? { savedAt } : {}),
+      },
+      page.viewer,
+    );
   }),
   pagination: presentPagination(page),
 });

@@ -1,7 +1,14 @@
-import { DELETED_COMMENT_TEXT, type Comment, type CommentThread } from '@forum/contracts';
+import {
+  DELETED_COMMENT_TEXT,
+  REMOVED_TEXT,
+  type Comment,
+  type CommentThread,
+} from '@forum/contracts';
 import type { CommentDoc } from '../models/comment.js';
 import type { TreeNode } from '../domain/comment-tree.js';
 import type { CommentCallerState } from '../use-cases/shared/load-comment-state.js';
+import { seesRemoved, type Viewer } from '../policies/moderation-policy.js';
+import { removal } from './removal.js';
 
 /** Where a listed comment lives (saved and profile lists). */
 export interface CommentPlace {
@@ -9,20 +16,31 @@ export interface CommentPlace {
   savedAt?: Date;
 }
 
-/** Lean comment -> the Comment of the contract; a placeholder shows no text and no author. */
+/**
+ * Lean comment -> the Comment of the contract; a placeholder shows no text and no author, nor
+ * does a removed comment (EXTENSIONS §M4) except to its author, its community's moderators and
+ * the admin (`viewer`), who also get why.
+ */
 export function presentComment(
   doc: CommentDoc,
   state?: CommentCallerState,
   place?: CommentPlace,
+  viewer?: Viewer,
 ): Comment {
   const id = doc._id.toHexString();
+  const removed = doc.removed ?? false;
+  const masked = doc.is_deleted
+    ? DELETED_COMMENT_TEXT
+    : removed && !(viewer && seesRemoved(viewer, doc))
+      ? REMOVED_TEXT
+      : null;
   return {
     id,
-    content: doc.is_deleted ? DELETED_COMMENT_TEXT : doc.content,
+    content: masked ?? doc.content,
     post_id: doc.post_id.toHexString(),
     parent_id: doc.parent_id?.toHexString() ?? null,
-    author_id: doc.is_deleted ? null : (doc.author_id?.toHexString() ?? null),
-    author_username: doc.is_deleted ? DELETED_COMMENT_TEXT : (doc.author_username ?? ''),
+    author_id: masked ? null : (doc.author_id?.toHexString() ?? null),
+    author_username: masked ?? doc.author_username ?? '',
     created_at: doc.created_at.toISOString(),
     updated_at: (doc.updated_at ?? doc.created_at).toISOString(),
     score: doc.score ?? 0,
@@ -36,15 +54,18 @@ export function presentComment(
     ...(place ? { community_name: doc.community_name } : {}),
     ...(place?.postTitle !== undefined ? { post_title: place.postTitle } : {}),
     ...(place?.savedAt ? { saved_at: place.savedAt.toISOString() } : {}),
+    removed,
+    ...(removed && !masked ? removal(doc) : {}),
   };
 }
 
 export function presentThread(
   node: TreeNode<CommentDoc>,
   state: CommentCallerState,
+  viewer: Viewer,
 ): CommentThread {
   return {
-    ...presentComment(node, state),
-    replies: node.replies.map((reply) => presentThread(reply, state)),
+    ...presentComment(node, state, undefined, viewer),
+    replies: node.replies.map((reply) => presentThread(reply, state, viewer)),
   };
 }

@@ -5,7 +5,7 @@ import { presentPost } from './post.js';
 
 export const presentPostPage = (page: PostPage): ListPostsResponse => ({
   posts: page.posts.map((doc) => ({
-    ...presentPost(doc, page.state),
+    ...presentPost(doc, page.state, page.viewer),
     ...(page.savedAt?.has(doc._id.toHexString())
       ? { saved_at: page.savedAt.get(doc._id.toHexString())!.toISOString() }
       : {}),

@@ -1,6 +1,7 @@
 import { CommentTexts } from '@forum/contracts';
 import type { ServiceHandlers } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
+import { authorView } from '../policies/moderation-policy.js';
 import { presentComment } from '../presenters/comment.js';
 import { presentCommentPage, presentThreadPage } from '../presenters/comment-page.js';
 import { createComment } from '../use-cases/create-comment.js';
@@ -26,12 +27,12 @@ export function commentHandlers(deps: ForumDeps) {
     'GET /api/comments/saved/my': async ({ user, query }) =>
       presentCommentPage(await listSavedComments(models, user, query)),
     'GET /api/comments/{id}': async ({ user, params }) => {
-      const { comment, state } = await getComment(models, user, params.id);
-      return { comment: presentComment(comment, state) };
+      const { comment, state, viewer } = await getComment(models, user, params.id);
+      return { comment: presentComment(comment, state, undefined, viewer) };
     },
     'PUT /api/comments/{id}': async ({ user, params, body }) => {
       const { comment, state } = await updateComment(models, user, params.id, body);
-      return { comment: presentComment(comment, state) };
+      return { comment: presentComment(comment, state, undefined, authorView(user)) };
     },
     'DELETE /api/comments/{id}': async ({ user, params }) => {
       await deleteComment(deps, user, params.id);

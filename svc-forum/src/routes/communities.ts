@@ -27,7 +27,7 @@ export function communityHandlers(deps: ForumDeps) {
       community: presentCommunity(await getCommunity(models, { name })),
     }),
     'PUT /api/communities/{id}': async ({ user, params, body }) => ({
-      community: presentCommunity(await updateCommunity(models, user, params.id, body)),
+      community: presentCommunity(await updateCommunity(deps, user, params.id, body)),
     }),
     'DELETE /api/communities/{id}': async ({ user, params }) => {
       await deleteCommunity(deps, user, params.id);

@@ -1,5 +1,6 @@
 import { IMAGE_PRESETS, imageUpload, type ServiceHandlers } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
+import { authorView } from '../policies/moderation-policy.js';
 import { presentPost } from '../presenters/post.js';
 import { presentPostPage } from '../presenters/post-page.js';
 import { createPost } from '../use-cases/create-post.js';
@@ -25,12 +26,12 @@ export function postHandlers(deps: ForumDeps) {
     'GET /api/posts/saved/my': async ({ user, query }) =>
       presentPostPage(await listSavedPosts(models, user, query)),
     'GET /api/posts/{id}': async ({ user, params }) => {
-      const { post, state } = await getPost(models, user, params.id);
-      return { post: presentPost(post, state) };
+      const { post, state, viewer } = await getPost(models, user, params.id);
+      return { post: presentPost(post, state, viewer) };
     },
     'PUT /api/posts/{id}': async ({ user, params, body }) => {
       const { post, state } = await updatePost(models, user, params.id, body);
-      return { post: presentPost(post, state) };
+      return { post: presentPost(post, state, authorView(user)) };
     },
     'DELETE /api/posts/{id}': async ({ user, params }) => {
       await deletePost(deps, user, params.id);

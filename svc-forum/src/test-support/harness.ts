@@ -91,7 +91,7 @@ export async function startHarness(): Promise<Harness> {
   const models = createForumModels(conn);
   await initForumModels(models);
   const auth = createAuth({ publicKey: keys.publicPem });
-  const app = createForumApp({ logger, conn, auth, outbox, media });
+  const app = createForumApp({ logger, conn, auth, outbox, media, adminUsername: 'admin' });
   const served = await serve(app);
 
   return {

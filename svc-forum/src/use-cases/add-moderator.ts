@@ -6,7 +6,7 @@ import { assertCanManageTeam } from '../policies/moderation-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { findUserByName } from './shared/find-user-by-name.js';
 import { loadCommunityRole } from './shared/community-role.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 import { withAvatars, type TeamSeat } from './shared/moderator-team.js';
 import { logCommunity, runModeration } from './shared/run-moderation.js';
 
@@ -15,7 +15,7 @@ import { logCommunity, runModeration } from './shared/run-moderation.js';
  * becomes a moderator; the member list shows it too.
  */
 export async function addModerator(
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   communityId: string,
   username: string,

@@ -1,6 +1,6 @@
 import { isDuplicateKeyError } from '@forum/service-kit';
 import type { Types } from 'mongoose';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 const BATCH = 500;
 
@@ -18,7 +18,7 @@ interface CommunityCreator {
  */
 export async function backfillModeration({
   models,
-}: Pick<ModerationDeps, 'models'>): Promise<{ owners: number }> {
+}: Pick<ForumDeps, 'models'>): Promise<{ owners: number }> {
   let owners = 0;
   let batch: CommunityCreator[] = [];
   const flush = async () => {
@@ -43,7 +43,7 @@ export async function backfillModeration({
 
 /** Owner seats for the communities of a batch that have none. */
 async function seatOwners(
-  { Moderator }: ModerationDeps['models'],
+  { Moderator }: ForumDeps['models'],
   communities: CommunityCreator[],
 ): Promise<number> {
   if (communities.length === 0) return 0;

@@ -6,7 +6,7 @@ import { findCommunity } from './shared/find-community.js';
 import { findUserByName } from './shared/find-user-by-name.js';
 import { loadCommunityRole } from './shared/community-role.js';
 import { loadTargetRole } from './shared/target-role.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 import { logCommunity, runModeration } from './shared/run-moderation.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * cannot be banned there (400).
  */
 export async function banUser(
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   communityId: string,
   { username, reason, days }: BanBody,

@@ -8,6 +8,9 @@ import type { PostDoc } from '../models/post.js';
 import { assertCanReplyTo } from '../policies/comment-policy.js';
 import { findVisiblePost } from './shared/find-post.js';
 import { rememberUser } from './remember-user.js';
+import { assertNotBannedFrom } from './shared/assert-not-banned.js';
+import { loadCommunityRole } from './shared/community-role.js';
+import { assertCanCommentOn } from '../policies/moderation-policy.js';
 
 /** Notification previews (messaging cuts further if it wants). */
 const PREVIEW_MAX = 200;
@@ -28,6 +31,10 @@ export async function createComment(
 ): Promise<CommentDoc> {
   const { models, conn, outbox } = deps;
   const post: PostDoc = await findVisiblePost(models, body.post_id, user);
+  // EXTENSIONS §M2: not while banned there; on a locked post, only its moderators.
+  await assertNotBannedFrom(models, post.community_id, user);
+  if (post.locked)
+    assertCanCommentOn(post, await loadCommunityRole(models, post.community_id, user));
   const parent = body.parent_id ? await findParent(deps, body.parent_id, body.post_id) : null;
   await rememberUser(models, user);
   return inTransaction(conn, async (session) => {

@@ -12,8 +12,9 @@ import type { CommunityDoc } from '../models/community.js';
 import { rememberUser } from './remember-user.js';
 
 /**
- * The creator becomes its first member and moderator (spec §6 "initial moderator"): the
- * community (member_count 1) and that membership are written in one transaction.
+ * The creator becomes its first member and its owner (spec §6 "initial moderator", EXTENSIONS
+ * §M1): the community (member_count 1), that membership and the owner seat are written in one
+ * transaction.
  */
 export async function createCommunity(
   { models, conn }: Pick<ForumDeps, 'models' | 'conn'>,
@@ -43,6 +44,16 @@ export async function createCommunity(
           username: user.username,
           is_moderator: true,
           joined_at: community!.created_at,
+        },
+      ]);
+      await models.Moderator.create([
+        {
+          community_id: community!._id,
+          user_id: toObjectId(user.id),
+          username: user.username,
+          role: 'owner',
+          source: 'creator',
+          since: community!.created_at,
         },
       ]);
       return community!.toObject();

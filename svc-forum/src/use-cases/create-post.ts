@@ -16,6 +16,7 @@ import { assertCanPostIn } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { rememberUser } from './remember-user.js';
 import { releasePostImages } from './shared/release-image.js';
+import { assertNotBannedFrom } from './shared/assert-not-banned.js';
 
 /**
  * Members only. Names are copied (author from the token, community from its record). The post,
@@ -33,6 +34,7 @@ export async function createPost(
   const { models, conn, media } = deps;
   if (body.type === 'image' && !upload) throw badRequest(PostTexts.imageRequired);
   const community = await findCommunity(models, body.community_id);
+  await assertNotBannedFrom(models, community._id, user);
   const member = await models.Membership.exists({
     user_id: toObjectId(user.id),
     community_id: community._id,

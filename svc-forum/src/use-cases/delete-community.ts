@@ -1,34 +1,49 @@
-import { inTransaction, toObjectId, type AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import { assertCanDeleteCommunity } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { findOwnDeletion, recordDeletion } from './shared/deletions.js';
 import { finishDeletion } from './shared/finish-deletion.js';
+import { loadCommunityRole } from './shared/community-role.js';
+import { holdsOwnerSeat } from './shared/owner-seat.js';
+import { logCommunity, runModeration } from './shared/run-moderation.js';
 
 /**
- * The creator only. One transaction marks the community `deleting` (every read hides it, its
+ * The owner or the admin (EXTENSIONS §M1). One transaction marks the community `deleting` (every read hides it, its
  * posts and their comments from then on; joins and new posts stop matching) and records the
  * tombstone; the cascade then removes its posts (with all that hangs off them), memberships and
- * logo in batches (finishDeletion). The creator's DELETE again resumes an unfinished one.
+ * logo in batches (finishDeletion). The same caller's DELETE again resumes an unfinished one.
+ * The admin deleting someone else's community is a moderation action: its remove_community log
+ * entry is written in that transaction (EXTENSIONS §M3).
  */
 export async function deleteCommunity(
   deps: ForumDeps,
   user: AuthUser,
   communityId: string,
 ): Promise<void> {
-  const { models, conn } = deps;
+  const { models } = deps;
   const pending = await findOwnDeletion(models, toObjectId(communityId), user);
   if (pending) return finishDeletion(deps, pending);
   const community = await findCommunity(models, communityId);
-  assertCanDeleteCommunity(community, user);
-  const deletion = await inTransaction(conn, async () => {
+  const role = await loadCommunityRole(models, community._id, user);
+  assertCanDeleteCommunity(role);
+  const byAdmin = role === 'admin' && !(await holdsOwnerSeat(models, community._id, user));
+  const deletion = await runModeration(deps, user, async ({ record }) => {
     await models.Community.updateOne({ _id: community._id }, { $set: { deleting: true } });
-    return recordDeletion(models, {
+    const tombstone = await recordDeletion(models, {
       id: community._id,
       kind: 'community',
       user,
       logoUrl: community.logo_url,
     });
+    if (byAdmin) {
+      await record({
+        community: logCommunity(community),
+        action: 'remove_community',
+        target: { type: 'community', id: community._id },
+      });
+    }
+    return tombstone;
   });
   await finishDeletion(deps, deletion);
 }

@@ -9,6 +9,7 @@ import {
 import type { ForumDeps } from '../deps.js';
 import { NOT_DELETING } from '../models/deletion.js';
 import { findCommunity } from './shared/find-community.js';
+import { assertNotBannedFrom } from './shared/assert-not-banned.js';
 import type { MembershipChange } from './shared/membership-state.js';
 
 /**
@@ -22,6 +23,7 @@ export async function joinCommunity(
   communityId: string,
 ): Promise<MembershipChange> {
   const community = await findCommunity(models, communityId);
+  await assertNotBannedFrom(models, community._id, user);
   const userId = toObjectId(user.id);
   const counted = await inTransaction(conn, async () => {
     await models.Membership.create([

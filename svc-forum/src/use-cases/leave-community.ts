@@ -1,7 +1,7 @@
-import { CommunityTexts } from '@forum/contracts';
-import { badRequest, inTransaction, type AuthUser, toObjectId } from '@forum/service-kit';
+import { inTransaction, type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
-import { isCreator } from '../policies/community-policy.js';
+import { assertCanLeave } from '../policies/community-policy.js';
+import { holdsOwnerSeat } from './shared/owner-seat.js';
 import { findCommunity } from './shared/find-community.js';
 import type { MembershipChange } from './shared/membership-state.js';
 
@@ -15,7 +15,7 @@ export async function leaveCommunity(
   communityId: string,
 ): Promise<MembershipChange> {
   const community = await findCommunity(models, communityId);
-  if (isCreator(community, user)) throw badRequest(CommunityTexts.creatorCannotLeave);
+  assertCanLeave(await holdsOwnerSeat(models, community._id, user));
   const updated = await inTransaction(conn, async () => {
     const { deletedCount } = await models.Membership.deleteOne({
       user_id: toObjectId(user.id),

@@ -4,7 +4,7 @@ import { activeBan, type BanDoc } from '../models/ban.js';
 import { assertCanModerate } from '../policies/moderation-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { loadCommunityRole } from './shared/community-role.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 export interface BanPage {
   bans: BanDoc[];
@@ -14,7 +14,7 @@ export interface BanPage {
 
 /** GET /communities/{id}/bans (moderators): the active bans, newest first. */
 export async function listBans(
-  { models }: Pick<ModerationDeps, 'models'>,
+  { models }: Pick<ForumDeps, 'models'>,
   user: AuthUser,
   communityId: string,
   { limit, offset }: ListBansQuery,

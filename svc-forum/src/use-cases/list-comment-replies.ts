@@ -12,5 +12,10 @@ export async function listCommentReplies(
   query: ListCommentsQuery,
 ): Promise<ThreadPage> {
   const comment = await findVisibleComment(models, id, user);
-  return loadThreads(models, user, { containerId: comment._id, rootId: comment.root_id }, query);
+  return loadThreads(
+    models,
+    user,
+    { containerId: comment._id, rootId: comment.root_id, communityId: comment.community_id },
+    query,
+  );
 }

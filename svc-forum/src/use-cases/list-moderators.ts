@@ -1,10 +1,10 @@
 import { findCommunity } from './shared/find-community.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 import { loadTeam, type TeamSeat } from './shared/moderator-team.js';
 
 /** GET /communities/{id}/moderators (public). */
 export async function listModerators(
-  { models }: Pick<ModerationDeps, 'models'>,
+  { models }: Pick<ForumDeps, 'models'>,
   communityId: string,
 ): Promise<TeamSeat[]> {
   const community = await findCommunity(models, communityId);

@@ -12,5 +12,10 @@ export async function listPostComments(
   query: ListCommentsQuery,
 ): Promise<ThreadPage> {
   const post = await findVisiblePost(models, postId, user);
-  return loadThreads(models, user, { containerId: post._id }, query);
+  return loadThreads(
+    models,
+    user,
+    { containerId: post._id, communityId: post.community_id },
+    query,
+  );
 }

@@ -6,10 +6,12 @@ import { isVisible } from '../domain/hidden-filter.js';
 import { loadCallerState } from './shared/load-caller-state.js';
 import { loadHidden } from './shared/hidden.js';
 import type { PostPage } from './shared/find-post-page.js';
+import { loadViewer } from './shared/load-viewer.js';
+import { moderatesCommunity } from '../policies/moderation-policy.js';
 
 /**
  * Newest save first (index user_id, created_at, _id); a save of a deleted post, or of one being
- * deleted, is skipped.
+ * deleted, is skipped, as is a removed post for all but its moderators and the admin (§M4).
  */
 export async function listSavedPosts(
   models: ForumModels,
@@ -26,15 +28,21 @@ export async function listSavedPosts(
     models.PostSave.countDocuments(filter),
   ]);
   const ids = saves.map((s) => s.post_id);
-  const [docs, hidden] = await Promise.all([
+  const [docs, hidden, viewer] = await Promise.all([
     models.Post.find({ _id: { $in: ids } }).lean<PostDoc[]>(),
     loadHidden(models),
+    loadViewer(models, user),
   ]);
   const byId = new Map(docs.map((p) => [p._id.toHexString(), p]));
   const posts = ids
     .map((id) => byId.get(id.toHexString()))
-    .filter((p): p is PostDoc => p !== undefined && isVisible(p, hidden));
+    .filter(
+      (p): p is PostDoc =>
+        p !== undefined &&
+        isVisible(p, hidden) &&
+        (!p.removed || moderatesCommunity(viewer, p.community_id)),
+    );
   const savedAt = new Map(saves.map((s) => [s.post_id.toHexString(), s.created_at]));
   const state = await loadCallerState(models, user, ids);
-  return { posts, total, hasMore: offset + saves.length < total, state, savedAt };
+  return { posts, total, hasMore: offset + saves.length < total, state, savedAt, viewer };
 }

@@ -1,10 +1,10 @@
 import type { AuthUser } from '@forum/service-kit';
 import { moderatePost, type ModeratedPost } from './shared/moderate-post.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 /** POST /posts/{id}/lock: no new comments; votes, reactions and saves go on. */
 export const lockPost = (
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   id: string,
   reason?: string,

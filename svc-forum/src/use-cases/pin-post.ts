@@ -1,13 +1,13 @@
 import { MAX_PINNED_POSTS, ModerationTexts as T } from '@forum/contracts';
 import { badRequest, conflict, type AuthUser } from '@forum/service-kit';
 import { moderatePost, type ModeratedPost } from './shared/moderate-post.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 /**
  * POST /posts/{id}/pin: at most MAX_PINNED_POSTS per community. Every pin also writes its
  * community's document, so two concurrent pins there conflict and one re-runs and recounts.
  */
-export function pinPost(deps: ModerationDeps, user: AuthUser, id: string): Promise<ModeratedPost> {
+export function pinPost(deps: ForumDeps, user: AuthUser, id: string): Promise<ModeratedPost> {
   const { Post, Community } = deps.models;
   return moderatePost(deps, user, id, {
     action: 'pin_post',

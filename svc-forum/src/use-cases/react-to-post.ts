@@ -4,6 +4,7 @@ import type { Types } from 'mongoose';
 import type { ForumDeps } from '../deps.js';
 import type { ForumModels } from '../models/index.js';
 import { findVisiblePost } from './shared/find-post.js';
+import { assertNotBannedFrom } from './shared/assert-not-banned.js';
 import {
   moveReactionCounts,
   type PostReactions,
@@ -47,6 +48,7 @@ export async function reactToPost(
   kind: ReactionType,
 ): Promise<PostReactions> {
   const post = await findVisiblePost(models, id, user);
+  await assertNotBannedFrom(models, post.community_id, user);
   return inRacingTransaction(conn, async () => {
     const { moves, mine } = await applyReaction(models, post._id, toObjectId(user.id), kind);
     return moveReactionCounts(models, post._id, moves, mine);

@@ -1,10 +1,10 @@
 import type { AuthUser } from '@forum/service-kit';
 import { moderateComment, type ModeratedComment } from './shared/moderate-comment.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 /** POST /comments/{id}/remove: keeps its place in the thread, '[removed]' to most readers. */
 export const removeComment = (
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   id: string,
   reason: string,

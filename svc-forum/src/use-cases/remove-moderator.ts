@@ -3,7 +3,7 @@ import { badRequest, notFound, toObjectId, type AuthUser } from '@forum/service-
 import { assertCanRemoveModerator } from '../policies/moderation-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { loadCommunityRole } from './shared/community-role.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 import { logCommunity, runModeration } from './shared/run-moderation.js';
 
 /**
@@ -11,7 +11,7 @@ import { logCommunity, runModeration } from './shared/run-moderation.js';
  * moderator steps down. The owner cannot be removed (a hand-over comes first).
  */
 export async function removeModerator(
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   communityId: string,
   userId: string,

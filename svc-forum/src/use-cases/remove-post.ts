@@ -1,10 +1,10 @@
 import type { AuthUser } from '@forum/service-kit';
 import { moderatePost, type ModeratedPost } from './shared/moderate-post.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 /** POST /posts/{id}/remove: out of every list, redacted for most readers (§M4). */
 export const removePost = (
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   id: string,
   reason: string,

@@ -1,10 +1,10 @@
 import type { AuthUser } from '@forum/service-kit';
 import { moderateComment, type ModeratedComment } from './shared/moderate-comment.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 /** POST /comments/{id}/restore: undoes a removal. */
 export const restoreComment = (
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   id: string,
   reason?: string,

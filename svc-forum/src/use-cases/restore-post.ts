@@ -1,10 +1,10 @@
 import type { AuthUser } from '@forum/service-kit';
 import { moderatePost, type ModeratedPost } from './shared/moderate-post.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 /** POST /posts/{id}/restore: undoes a removal. */
 export const restorePost = (
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   id: string,
   reason?: string,

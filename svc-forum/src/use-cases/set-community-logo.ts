@@ -5,10 +5,11 @@ import type { CommunityDoc } from '../models/community.js';
 import { NOT_DELETING } from '../models/deletion.js';
 import { assertCanEditCommunity } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
+import { loadCommunityRole } from './shared/community-role.js';
 import { releaseLogo } from './shared/release-image.js';
 
 /**
- * Creator only. The image is decoded, re-encoded and stored after the checks; the old logo goes.
+ * The owner or the admin (EXTENSIONS §M1). The image is decoded, re-encoded and stored after the checks; the old logo goes.
  * Resolves to the new logo's URL. A community whose delete started meanwhile keeps no new logo
  * (its cascade releases the logo it recorded when it started).
  */
@@ -19,7 +20,7 @@ export async function setCommunityLogo(
   upload: Uint8Array | undefined,
 ): Promise<string> {
   const community = await findCommunity(deps.models, communityId);
-  assertCanEditCommunity(community, user);
+  assertCanEditCommunity(await loadCommunityRole(deps.models, community._id, user));
   if (!upload) throw badRequest('Upload failed');
   const { url } = await saveImage(deps.media.logos, upload, IMAGE_PRESETS.logo.process);
   const previous = await deps.models.Community.findOneAndUpdate(

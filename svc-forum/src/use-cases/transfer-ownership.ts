@@ -4,7 +4,7 @@ import { assertCanManageTeam } from '../policies/moderation-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { findUserByName } from './shared/find-user-by-name.js';
 import { loadCommunityRole } from './shared/community-role.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 import { loadTeam, type TeamSeat } from './shared/moderator-team.js';
 import { logCommunity, runModeration } from './shared/run-moderation.js';
 
@@ -14,7 +14,7 @@ import { logCommunity, runModeration } from './shared/run-moderation.js';
  * one-owner index holds at every step.
  */
 export async function transferOwnership(
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   communityId: string,
   username: string,

@@ -4,12 +4,12 @@ import { activeBan, type BanDoc } from '../models/ban.js';
 import { assertCanModerate } from '../policies/moderation-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { loadCommunityRole } from './shared/community-role.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 import { logCommunity, runModeration } from './shared/run-moderation.js';
 
 /** DELETE /communities/{id}/bans/{userId}: lifts an active ban (404 when there is none). */
 export async function unbanUser(
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   communityId: string,
   userId: string,

@@ -1,10 +1,10 @@
 import type { AuthUser } from '@forum/service-kit';
 import { moderatePost, type ModeratedPost } from './shared/moderate-post.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 /** POST /posts/{id}/unlock (§M7 tells authors of locks, not of unlocks). */
 export const unlockPost = (
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   id: string,
   reason?: string,

@@ -1,13 +1,9 @@
 import type { AuthUser } from '@forum/service-kit';
 import { moderatePost, type ModeratedPost } from './shared/moderate-post.js';
-import type { ModerationDeps } from './shared/moderation-deps.js';
+import type { ForumDeps } from '../deps.js';
 
 /** POST /posts/{id}/unpin. */
-export const unpinPost = (
-  deps: ModerationDeps,
-  user: AuthUser,
-  id: string,
-): Promise<ModeratedPost> =>
+export const unpinPost = (deps: ForumDeps, user: AuthUser, id: string): Promise<ModeratedPost> =>
   moderatePost(deps, user, id, {
     action: 'unpin_post',
     notify: false,

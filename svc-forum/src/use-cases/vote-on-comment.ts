@@ -6,6 +6,7 @@ import { voteDelta } from '../domain/vote-transition.js';
 import { wilsonLowerBound } from '../domain/wilson.js';
 import { assertCanViewPost } from '../policies/nsfw-policy.js';
 import { findLiveComment } from './shared/find-comment.js';
+import { assertNotBannedFrom } from './shared/assert-not-banned.js';
 import { applyVote, voteEventData, type VoteOutcome } from './shared/apply-vote.js';
 import { inRacingTransaction } from './shared/transaction.js';
 
@@ -24,6 +25,7 @@ export async function voteOnComment(
   requested: 1 | -1,
 ): Promise<VoteOutcome> {
   const comment = await findLiveComment(models, id);
+  await assertNotBannedFrom(models, comment.community_id, user);
   assertCanViewPost(comment, user);
   const post = await models.Post.findById(comment.post_id, { title: 1 }).lean();
   const key = { comment_id: comment._id, user_id: toObjectId(user.id) };

@@ -6,6 +6,7 @@ import { NOT_DELETING } from '../models/deletion.js';
 import { hotScore } from '../domain/hot-score.js';
 import { voteDelta } from '../domain/vote-transition.js';
 import { findVisiblePost } from './shared/find-post.js';
+import { assertNotBannedFrom } from './shared/assert-not-banned.js';
 import { applyVote, voteEventData, type VoteOutcome } from './shared/apply-vote.js';
 import { inRacingTransaction } from './shared/transaction.js';
 
@@ -22,6 +23,7 @@ export async function voteOnPost(
   requested: 1 | -1,
 ): Promise<VoteOutcome> {
   const post = await findVisiblePost(models, id, user);
+  await assertNotBannedFrom(models, post.community_id, user);
   const key = { post_id: post._id, user_id: toObjectId(user.id) };
   return inRacingTransaction(conn, async (session) => {
     const transition = await applyVote(models.PostVote, key, requested);

@@ -70,6 +70,8 @@ export const UsernameBody = z.object({
   username: z.string('Username is required').trim().min(1, 'Username is required').max(50),
 });
 export const CommunityUserParams = z.object({ id: Id, userId: Id });
+/** DELETE carries no body (the body parser reads none on DELETE): the reason is a query field. */
+export const RemoveModeratorQuery = z.object({ reason: Reason.optional() });
 
 // ---- M2. Bans ----
 

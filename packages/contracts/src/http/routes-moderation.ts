@@ -18,6 +18,7 @@ import {
   ModlogResponse,
   OptionalReasonBody,
   ReasonBody,
+  RemoveModeratorQuery,
   ReportBody,
   ReportCreatedResponse,
   ReportResponse,
@@ -43,17 +44,32 @@ const inEffect = error(`${T.alreadyInEffect} (nothing changes)`);
 /** Every moderation action: moderators, the owner and the admin; 403 for anyone else. */
 const moderation = { 400: invalid, 401: unauthenticated, 403: forbidden };
 
-const postAction = (verb: string, summary: string, reasonRequired: boolean) =>
+/** One of §M2's actions on a post or a comment: the item as it is now, or a refusal. */
+const itemAction = <
+  const K extends 'posts' | 'comments',
+  const V extends string,
+  const B extends typeof ReasonBody | typeof OptionalReasonBody,
+>(
+  kind: K,
+  verb: V,
+  summary: string,
+  body: B,
+) =>
   forum({
     method: 'post',
-    path: `/api/posts/{id}/${verb}`,
+    path: `/api/${kind}/{id}/${verb}` as `/api/${K}/{id}/${V}`,
     summary,
     auth: 'required',
-    request: { params: IdParams, body: reasonRequired ? ReasonBody : OptionalReasonBody },
+    request: { params: IdParams, body },
     responses: {
-      200: { description: 'The post now', schema: PostResponse },
+      200: {
+        description: kind === 'posts' ? 'The post now' : 'The comment now',
+        schema: (kind === 'posts' ? PostResponse : CommentResponse) as K extends 'posts'
+          ? typeof PostResponse
+          : typeof CommentResponse,
+      },
       ...moderation,
-      404: postMissing,
+      404: kind === 'posts' ? postMissing : commentMissing,
       409: inEffect,
     },
   });
@@ -92,7 +108,7 @@ export const moderationRoutes = [
     path: '/api/communities/{id}/moderators/{userId}',
     summary: 'Remove a moderator (owner or admin), or step down (the moderator themselves)',
     auth: 'required',
-    request: { params: CommunityUserParams, body: OptionalReasonBody },
+    request: { params: CommunityUserParams, query: RemoveModeratorQuery },
     responses: {
       200: { description: 'Removed', schema: MessageResponse },
       400: error(T.ownerCannotBeRemoved),
@@ -117,10 +133,10 @@ export const moderationRoutes = [
   }),
 
   // M2. Actions on posts and comments
-  postAction('remove', 'Remove a post with a reason (hidden from every list)', true),
-  postAction('restore', 'Restore a removed post', false),
-  postAction('lock', 'Lock a post: no new comments', false),
-  postAction('unlock', 'Unlock a post', false),
+  itemAction('posts', 'remove', 'Remove a post with a reason (hidden from every list)', ReasonBody),
+  itemAction('posts', 'restore', 'Restore a removed post', OptionalReasonBody),
+  itemAction('posts', 'lock', 'Lock a post: no new comments', OptionalReasonBody),
+  itemAction('posts', 'unlock', 'Unlock a post', OptionalReasonBody),
   forum({
     method: 'post',
     path: '/api/posts/{id}/pin',
@@ -147,21 +163,8 @@ export const moderationRoutes = [
       409: inEffect,
     },
   }),
-  ...(['remove', 'restore'] as const).map((verb) =>
-    forum({
-      method: 'post',
-      path: `/api/comments/{id}/${verb}`,
-      summary: verb === 'remove' ? 'Remove a comment with a reason' : 'Restore a removed comment',
-      auth: 'required',
-      request: { params: IdParams, body: verb === 'remove' ? ReasonBody : OptionalReasonBody },
-      responses: {
-        200: { description: 'The comment now', schema: CommentResponse },
-        ...moderation,
-        404: commentMissing,
-        409: inEffect,
-      },
-    }),
-  ),
+  itemAction('comments', 'remove', 'Remove a comment with a reason', ReasonBody),
+  itemAction('comments', 'restore', 'Restore a removed comment', OptionalReasonBody),
 
   // M2. Bans
   forum({

@@ -2,6 +2,7 @@ import { forumRoutes } from './routes-forum.js';
 import { gatewayRoutes } from './routes-gateway.js';
 import { identityRoutes } from './routes-identity.js';
 import { messagingRoutes } from './routes-messaging.js';
+import { moderationRoutes } from './routes-moderation.js';
 import {
   routeTable,
   type RouteContract,
@@ -18,6 +19,7 @@ export const apiRoutes = routeTable([
   ...gatewayRoutes,
   ...identityRoutes,
   ...forumRoutes,
+  ...moderationRoutes,
   ...messagingRoutes,
 ]);
 

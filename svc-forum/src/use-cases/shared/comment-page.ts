@@ -1,6 +1,7 @@
 import type { AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { CommentDoc } from '../../models/comment.js';
+import type { Viewer } from '../../policies/moderation-policy.js';
 import { loadCommentState, type CommentCallerState } from './load-comment-state.js';
 
 /** A flat page of comments with where each lives (saved and profile lists). */
@@ -9,6 +10,8 @@ export interface CommentPage {
   total: number;
   hasMore: boolean;
   state: CommentCallerState;
+  /** Who reads (what removed comments show them, EXTENSIONS §M4). */
+  viewer: Viewer;
   /** post id -> title (titles can be edited, so they are read, not copied). */
   postTitles: Map<string, string>;
   /** Saved list only: comment id -> when the caller saved it. */
@@ -19,6 +22,7 @@ export interface CommentPage {
 export async function completeCommentPage(
   models: ForumModels,
   user: AuthUser | undefined,
+  viewer: Viewer,
   comments: CommentDoc[],
   counts: { total: number; offset: number; listed: number },
 ): Promise<CommentPage> {
@@ -38,6 +42,7 @@ export async function completeCommentPage(
     total: counts.total,
     hasMore: counts.offset + counts.listed < counts.total,
     state,
+    viewer,
     postTitles: new Map(posts.map((p) => [p._id.toHexString(), p.title])),
   };
 }

@@ -1,11 +1,11 @@
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { Types } from 'mongoose';
-import type { ModerationModels } from '../../models/moderation.js';
+import type { ForumModels } from '../../models/index.js';
 import type { CommunityRole } from '../../policies/moderation-policy.js';
 
 /** The caller's standing in the community: one lookup on the unique (community, user) index. */
 export async function loadCommunityRole(
-  { Moderator }: Pick<ModerationModels, 'Moderator'>,
+  { Moderator }: Pick<ForumModels, 'Moderator'>,
   communityId: Types.ObjectId,
   user: AuthUser | undefined,
 ): Promise<CommunityRole> {

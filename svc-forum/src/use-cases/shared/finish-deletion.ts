@@ -57,7 +57,7 @@ async function finishCommunity(
   deletion: DeletionDoc,
   beat: () => Promise<void>,
 ): Promise<void> {
-  const { Post, Membership, Community, Deletion } = deps.models;
+  const { Post, Membership, Moderator, Ban, Community, Deletion } = deps.models;
   const byCommunity = { community_id: deletion._id };
   for (;;) {
     await releasePendingImages(deps, deletion._id);
@@ -75,6 +75,9 @@ async function finishCommunity(
     await Post.deleteMany({ _id: { $in: ids } });
   }
   await deleteInBatches(Membership, byCommunity, beat);
+  // The team and the bans go with it; the log entries stay (the site-wide log keeps them).
+  await deleteInBatches(Moderator, byCommunity, beat);
+  await deleteInBatches(Ban, byCommunity, beat);
   await Community.deleteOne({ _id: deletion._id });
   await releaseLogo(deps, deletion.logo_url);
 }

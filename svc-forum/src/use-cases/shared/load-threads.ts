@@ -9,13 +9,17 @@ import {
   COMMENT_SORTS,
   compareComments,
 } from '../../domain/comment-list-query.js';
+import type { Viewer } from '../../policies/moderation-policy.js';
 import { loadCommentState, type CommentCallerState } from './load-comment-state.js';
+import { loadViewerFor } from './load-viewer.js';
 
 export interface ThreadPage {
   threads: TreeNode<CommentDoc>[];
   total: number;
   hasMore: boolean;
   state: CommentCallerState;
+  /** Who reads (removed comments keep their place, redacted for most, EXTENSIONS §M4). */
+  viewer: Viewer;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface ThreadPage {
 export async function loadThreads(
   models: ForumModels,
   user: AuthUser | undefined,
-  where: { containerId: Types.ObjectId; rootId?: Types.ObjectId },
+  where: { containerId: Types.ObjectId; rootId?: Types.ObjectId; communityId: Types.ObjectId },
   page: { sortBy: CommentSort; limit: number; offset: number },
 ): Promise<ThreadPage> {
   const filter = commentListFilter(where.containerId);
@@ -50,6 +54,9 @@ export async function loadThreads(
         }).lean<CommentDoc[]>();
   const threads = buildCommentTree(tops, descendants, compareComments(page.sortBy));
   const ids = [...tops, ...descendants].map((c) => c._id);
-  const state = await loadCommentState(models, user, ids);
-  return { threads, total, hasMore: page.offset + tops.length < total, state };
+  const [state, viewer] = await Promise.all([
+    loadCommentState(models, user, ids),
+    loadViewerFor(models, user, where.communityId, [...tops, ...descendants]),
+  ]);
+  return { threads, total, hasMore: page.offset + tops.length < total, state, viewer };
 }

@@ -6,7 +6,7 @@ import type { RemovalFields } from '../../models/moderation-fields.js';
 import { assertCanModerate } from '../../policies/moderation-policy.js';
 import { findLiveComment } from './find-comment.js';
 import { loadCommunityRole } from './community-role.js';
-import type { ModerationDeps } from './moderation-deps.js';
+import type { ForumDeps } from '../../deps.js';
 import { communityOf, runModeration } from './run-moderation.js';
 
 export type ModeratedComment = CommentDoc & RemovalFields;
@@ -24,7 +24,7 @@ export interface CommentChange {
  * author's notification are one transaction.
  */
 export async function moderateComment(
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   id: string,
   change: CommentChange,

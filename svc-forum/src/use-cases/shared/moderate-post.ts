@@ -6,7 +6,7 @@ import type { PostModerationFields } from '../../models/moderation-fields.js';
 import { assertCanModerate } from '../../policies/moderation-policy.js';
 import { findPost } from './find-post.js';
 import { loadCommunityRole } from './community-role.js';
-import type { ModerationDeps } from './moderation-deps.js';
+import type { ForumDeps } from '../../deps.js';
 import { communityOf, runModeration, type ModerationStep } from './run-moderation.js';
 
 export type ModeratedPost = PostDoc & PostModerationFields;
@@ -29,7 +29,7 @@ export interface PostChange {
  * by `from`), its log entry and the author's notification are one transaction.
  */
 export async function moderatePost(
-  deps: ModerationDeps,
+  deps: ForumDeps,
   user: AuthUser,
   id: string,
   change: PostChange,

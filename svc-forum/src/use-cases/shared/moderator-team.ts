@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import type { ModerationDeps } from './moderation-deps.js';
+import type { ForumDeps } from '../../deps.js';
 import type { ModeratorDoc } from '../../models/moderator.js';
 
 /** A seat on the team with the holder's current avatar (from the user directory). */
@@ -10,7 +10,7 @@ export interface TeamSeat {
 
 /** The avatars of these seats' holders: one query for the whole team. */
 export async function withAvatars(
-  { DirectoryUser }: ModerationDeps['models'],
+  { DirectoryUser }: ForumDeps['models'],
   seats: ModeratorDoc[],
 ): Promise<TeamSeat[]> {
   const users = seats.length
@@ -26,13 +26,13 @@ export async function withAvatars(
   }));
 }
 
-/** The team, owner first ('owner' sorts before 'moderator'), then by seniority. */
+/** The team, owner first ('owner' sorts after 'moderator': descending), then by seniority. */
 export async function loadTeam(
-  models: ModerationDeps['models'],
+  models: ForumDeps['models'],
   communityId: Types.ObjectId,
 ): Promise<TeamSeat[]> {
   const seats = await models.Moderator.find({ community_id: communityId })
-    .sort({ role: 1, since: 1, _id: 1 })
+    .sort({ role: -1, since: 1, _id: 1 })
     .lean<ModeratorDoc[]>();
   return withAvatars(models, seats);
 }

@@ -1,5 +1,5 @@
 import type { ModlogQuery } from '@forum/contracts';
-import type { ModerationModels } from '../../models/moderation.js';
+import type { ForumModels } from '../../models/index.js';
 import type { ModlogEntryDoc } from '../../models/modlog-entry.js';
 import { MODLOG_SORT, modlogFilter, type ModlogScope } from '../../domain/modlog-query.js';
 
@@ -11,7 +11,7 @@ export interface ModlogPage {
 
 /** One indexed page of the log and its count. */
 export async function findModlogPage(
-  { ModlogEntry }: Pick<ModerationModels, 'ModlogEntry'>,
+  { ModlogEntry }: Pick<ForumModels, 'ModlogEntry'>,
   scope: Omit<ModlogScope, 'action'>,
   { limit, offset, action }: ModlogQuery,
 ): Promise<ModlogPage> {

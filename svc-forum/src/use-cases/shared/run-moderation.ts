@@ -2,7 +2,7 @@ import { Subjects, type ModlogAction } from '@forum/contracts';
 import { inTransaction, toObjectId, type AuthUser } from '@forum/service-kit';
 import { Types, type ClientSession } from 'mongoose';
 import type { ModlogEntryDoc, ModlogTarget } from '../../models/modlog-entry.js';
-import type { ModerationDeps } from './moderation-deps.js';
+import type { ForumDeps } from '../../deps.js';
 
 /** What one action writes to the public log (EXTENSIONS §M3). */
 export interface ModlogDraft {
@@ -54,7 +54,7 @@ export interface ModerationStep {
  * work may run again on a transient error, so it writes only through the session.
  */
 export function runModeration<T>(
-  deps: ModerationDeps,
+  deps: ForumDeps,
   moderator: AuthUser,
   work: (step: ModerationStep) => Promise<T>,
 ): Promise<T> {
@@ -69,13 +69,12 @@ export function runModeration<T>(
 }
 
 async function recordEntry(
-  { models, outbox, crashPoint }: ModerationDeps,
+  { models, outbox }: ForumDeps,
   session: ClientSession,
   moderator: AuthUser,
   logId: Types.ObjectId,
   draft: ModlogDraft,
 ): Promise<ModlogEntryDoc> {
-  await crashPoint?.('after-change');
   const { community, target } = draft;
   const [created] = await models.ModlogEntry.create(
     [
@@ -100,7 +99,6 @@ async function recordEntry(
     { session },
   );
   const entry = created!.toObject();
-  await crashPoint?.('after-log');
   if (draft.notify && target.userId) {
     await outbox.add(
       Subjects.ModActionRecorded,

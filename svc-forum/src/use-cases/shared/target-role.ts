@@ -1,11 +1,11 @@
 import type { Types } from 'mongoose';
 import type { CommunityRole } from '../../policies/moderation-policy.js';
-import type { ModerationDeps } from './moderation-deps.js';
+import type { ForumDeps } from '../../deps.js';
 import type { NamedUser } from './find-user-by-name.js';
 
 /** Another user's standing in the community (the admin is known by ADMIN_USERNAME). */
 export async function loadTargetRole(
-  { models, adminUsername }: Pick<ModerationDeps, 'models' | 'adminUsername'>,
+  { models, adminUsername }: Pick<ForumDeps, 'models' | 'adminUsername'>,
   communityId: Types.ObjectId,
   target: NamedUser,
 ): Promise<CommunityRole> {

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModerationTexts as T } from '@forum/contracts';
+import { startHarness, type Harness, type TestUser } from './test-support/harness.js';
+import {
+  appoint,
+  join,
+  known,
+  modlog,
+  modWorld,
+  ok,
+  type ModWorld,
+} from './test-support/moderation.js';
+
+/**
+ * EXTENSIONS §M1/§M2 as a table: every moderation action by every actor. Refusals leave the
+ * resource and the community's log exactly as they were (re-read after each); each allowed actor
+ * acts on a fresh world.
+ */
+const ACTORS = [
+  'visitor',
+  'outsider',
+  'member',
+  'banned',
+  'otherMod',
+  'moderator',
+  'owner',
+  'admin',
+] as const;
+type Actor = (typeof ACTORS)[number];
+
+interface Row {
+  label: string;
+  /** Puts the world in the state the action needs; returns ids the request uses. */
+  prepare?: (w: ModWorld) => Promise<Record<string, string> | void>;
+  request: (w: ModWorld, p: Record<string, string>) => [string, string, unknown?];
+  /** Success statuses of the actors who may; everyone else is refused. */
+  allowed: Partial<Record<Actor, number>>;
+  /** What a refusal must leave unchanged (besides the log). */
+  state: (w: ModWorld, p: Record<string, string>) => Promise<unknown>;
+}
+
+let h: Harness;
+let admin: TestUser;
+beforeAll(async () => {
+  h = await startHarness();
+  admin = await h.user('admin', { isAdmin: true });
+});
+afterAll(async () => h?.stop());
+
+const reason = { reason: 'Breaks rule 1' };
+const MODS = { moderator: 200, owner: 200, admin: 200 };
+const post = (w: ModWorld) =>
+  ok<{ post: Record<string, unknown> }>(h, 200, 'GET', `/api/posts/${w.post}`, { as: admin }).then(
+    ({ post: p }) => [p.removed, p.locked, p.pinned, p.removal_reason, p.title],
+  );
+const comment = (w: ModWorld) =>
+  ok<{ comment: Record<string, unknown> }>(h, 200, 'GET', `/api/comments/${w.comment}`, {
+    as: admin,
+  }).then(({ comment: c }) => [c.removed, c.content, c.removal_reason]);
+const bans = (w: ModWorld) =>
+  ok(h, 200, 'GET', `/api/communities/${w.community.id}/bans`, { as: w.owner });
+const team = (w: ModWorld) => ok(h, 200, 'GET', `/api/communities/${w.community.id}/moderators`);
+const postAction = (verb: string, body?: unknown) => (w: ModWorld) =>
+  ['POST', `/api/posts/${w.post}/${verb}`, body] as [string, string, unknown?];
+const byOwner = (verb: string, body?: unknown) => async (w: ModWorld) => {
+  const [method, path] = postAction(verb)(w);
+  await ok(h, 200, method, path, { as: w.owner, body });
+};
+/** A second moderator (so the first's refusal to remove them is a real one). */
+const secondModerator = async (w: ModWorld) => {
+  const extra = await h.user();
+  await appoint(h, w.owner, w.community.id, extra);
+  return { userId: extra.id };
+};
+
+const ROWS: Row[] = [
+  { label: 'remove a post', request: postAction('remove', reason), allowed: MODS, state: post },
+  {
+    label: 'restore a post',
+    prepare: byOwner('remove', reason),
+    request: postAction('restore', reason),
+    allowed: MODS,
+    state: post,
+  },
+  { label: 'lock a post', request: postAction('lock'), allowed: MODS, state: post },
+  {
+    label: 'unlock a post',
+    prepare: byOwner('lock'),
+    request: postAction('unlock'),
+    allowed: MODS,
+    state: post,
+  },
+  { label: 'pin a post', request: postAction('pin'), allowed: MODS, state: post },
+  {
+    label: 'unpin a post',
+    prepare: byOwner('pin'),
+    request: postAction('unpin'),
+    allowed: MODS,
+    state: post,
+  },
+  {
+    label: 'remove a comment',
+    request: (w) => ['POST', `/api/comments/${w.comment}/remove`, reason],
+    allowed: MODS,
+    state: comment,
+  },
+  {
+    label: 'restore a comment',
+    prepare: async (w) => {
+      await ok(h, 200, 'POST', `/api/comments/${w.comment}/remove`, { as: w.owner, body: reason });
+    },
+    request: (w) => ['POST', `/api/comments/${w.comment}/restore`],
+    allowed: MODS,
+    state: comment,
+  },
+  {
+    label: 'ban a user',
+    prepare: async () => {
+      const target = await h.user();
+      await known(h, target);
+      return { username: target.username };
+    },
+    request: (w, p) => [
+      'POST',
+      `/api/communities/${w.community.id}/bans`,
+      { username: p.username, reason: 'Spam', days: 3 },
+    ],
+    allowed: { moderator: 201, owner: 201, admin: 201 },
+    state: bans,
+  },
+  {
+    label: 'lift a ban',
+    request: (w) => ['DELETE', `/api/communities/${w.community.id}/bans/${w.banned.id}`],
+    allowed: MODS,
+    state: bans,
+  },
+  {
+    label: 'list the bans',
+    request: (w) => ['GET', `/api/communities/${w.community.id}/bans`],
+    allowed: MODS,
+    state: bans,
+  },
+  {
+    label: 'appoint a moderator',
+    prepare: async (w) => {
+      const target = await h.user();
+      await known(h, target);
+      await join(h, target, w.community.id);
+      return { username: target.username };
+    },
+    request: (w, p) => [
+      'POST',
+      `/api/communities/${w.community.id}/moderators`,
+      { username: p.username },
+    ],
+    allowed: { owner: 201, admin: 201 },
+    state: team,
+  },
+  {
+    label: 'remove another moderator',
+    prepare: secondModerator,
+    request: (w, p) => ['DELETE', `/api/communities/${w.community.id}/moderators/${p.userId}`],
+    allowed: { owner: 200, admin: 200 },
+    state: team,
+  },
+  {
+    label: 'hand over ownership',
+    request: (w) => [
+      'POST',
+      `/api/communities/${w.community.id}/owner`,
+      { username: w.moderator.username },
+    ],
+    allowed: { owner: 200, admin: 200 },
+    state: team,
+  },
+];
+
+const userOf = (w: ModWorld, actor: Actor): TestUser | undefined =>
+  actor === 'visitor' ? undefined : w[actor];
+
+async function call(w: ModWorld, row: Row, p: Record<string, string>, actor: Actor) {
+  const [method, path, body] = row.request(w, p);
+  const as = userOf(w, actor);
+  return h.call(method, path, { ...(as ? { as } : {}), ...(body ? { body } : {}) });
+}
+
+describe.each(ROWS)('$label', (row) => {
+  it('is refused to everyone else, and the refusal changes nothing', async () => {
+    const w = await modWorld(h, admin);
+    const p = (await row.prepare?.(w)) ?? {};
+    const before = [await row.state(w, p), await modlog(h, w.community.id)];
+    for (const actor of ACTORS.filter((a) => !(a in row.allowed))) {
+      const res = await call(w, row, p, actor);
+      const expected = actor === 'visitor' ? 401 : 403;
+      expect(res.status, `${actor}: ${JSON.stringify(res.body)}`).toBe(expected);
+      if (expected === 403) expect(res.body).toEqual({ error: T.forbidden });
+      expect([await row.state(w, p), await modlog(h, w.community.id)], actor).toEqual(before);
+    }
+  });
+
+  it.each(Object.entries(row.allowed))(
+    'succeeds for the %s (%d) and is logged',
+    async (actor, status) => {
+      const w = await modWorld(h, admin);
+      const p = (await row.prepare?.(w)) ?? {};
+      const before = await modlog(h, w.community.id);
+      const res = await call(w, row, p, actor as Actor);
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      const after = await modlog(h, w.community.id);
+      // Reads log nothing; every change logs exactly one entry, by the actor.
+      if (row.label === 'list the bans') expect(after).toEqual(before);
+      else {
+        expect(after.length).toBe(before.length + 1);
+        expect(after[0]!.moderator_username).toBe(w[actor as Actor & keyof ModWorld].username);
+      }
+    },
+  );
+});
