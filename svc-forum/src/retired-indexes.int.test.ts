@@ -35,3 +35,27 @@ describe('memberships on an existing database', () => {
     }
   });
 });
+
+describe('post and comment lists on an existing database (EXTENSIONS §M4)', () => {
+  it('drops the list indexes without `removed` once those with it exist', async () => {
+    const posts = h.conn.collection('posts');
+    const comments = h.conn.collection('comments');
+    await posts.createIndex({ community_id: 1, hot: -1, _id: -1 });
+    await posts.createIndex({ created_at: -1, _id: -1 });
+    await comments.createIndex({ author_id: 1, created_at: -1, _id: -1 });
+    const dropped = await dropRetiredIndexes(h.models);
+    expect(dropped.sort()).toEqual(
+      [
+        'comments.author_id_1_created_at_-1__id_-1',
+        'posts.community_id_1_hot_-1__id_-1',
+        'posts.created_at_-1__id_-1',
+      ].sort(),
+    );
+    const postIndexes = (await posts.indexes()).map((i) => i.name);
+    expect(postIndexes).toContain('community_id_1_removed_1_hot_-1__id_-1');
+    expect(postIndexes).toContain('removed_1_created_at_-1__id_-1');
+    expect((await comments.indexes()).map((i) => i.name)).toContain(
+      'removed_1_author_id_1_created_at_-1__id_-1',
+    );
+  });
+});

@@ -26,6 +26,15 @@ export const FORUM_SHARD_KEYS = {
   // User first (the unique index was community-first, retired-indexes.ts): the feed and "my
   // communities" read one user's memberships on every signed-in page; a member list reads all.
   memberships: { user_id: 1, community_id: 1 },
+  // Moderation (EXTENSIONS §M). A community's team is a handful of rows read together (the team
+  // list, the caller's seat): community first keeps them on one shard, and both unique indexes
+  // (one seat per user, one owner) start with it.
+  moderators: { community_id: 1 },
+  // One ban per (community, user), the unique index itself; every write's ban check names both.
+  bans: { community_id: 1, user_id: 1 },
+  // Grows with every action. A community's log pages one range; the site-wide log reads every
+  // shard (each answers its newest); _id spreads a busy community's entries over chunks.
+  modlog: { community_id: 1, _id: 1 },
   // Small (one row per community): best left unsharded. If it must be, its unique name_lower is
   // the only key that keeps names unique; lookups by id then read every shard.
   communities: { name_lower: 1 },

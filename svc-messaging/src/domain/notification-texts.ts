@@ -1,7 +1,21 @@
 /** Titles and bodies of notifications; plain text (the client renders text, never markup). */
+import type { ModlogAction } from '@forum/contracts';
 
 const quoted = (title: string) => `"${title}"`;
 const upvotes = (count: number) => (count === 1 ? 'an upvote' : `${count} upvotes`);
+
+/** mod_action titles by action (EXTENSIONS §M7); others read as a generic moderator action. */
+const MOD_ACTION_TITLES: Partial<Record<ModlogAction, (community: string) => string>> = {
+  remove_post: (c) => `Your post was removed from c/${c}`,
+  restore_post: (c) => `Your post was restored in c/${c}`,
+  remove_comment: (c) => `Your comment was removed from c/${c}`,
+  restore_comment: (c) => `Your comment was restored in c/${c}`,
+  lock_post: (c) => `Your post was locked in c/${c}`,
+  unlock_post: (c) => `Your post was unlocked in c/${c}`,
+  ban_user: (c) => `You were banned from c/${c}`,
+  unban_user: (c) => `Your ban from c/${c} was lifted`,
+};
+const day = (iso: string) => iso.slice(0, 10);
 
 export const NotificationText = {
   replyToPost: (author: string, postTitle: string, preview: string) => ({
@@ -38,5 +52,24 @@ export const NotificationText = {
     title: 'Welcome! Invite your friends',
     content:
       'Share your referral link from the Invite button. Earn the Community Builder badge after 3 friends join.',
+  }),
+  /** A moderator's action on your content or account: the reason, the item, a ban's end. */
+  modAction: (e: {
+    action: ModlogAction;
+    community_name: string;
+    target_title: string | null;
+    reason: string | null;
+    expires_at: string | null;
+  }) => ({
+    title: (MOD_ACTION_TITLES[e.action] ?? ((c) => `A moderator of c/${c} took an action`))(
+      e.community_name,
+    ),
+    content: [
+      e.target_title ? quoted(e.target_title) : null,
+      `Reason: ${e.reason ?? 'none given'}`,
+      e.action === 'ban_user' ? (e.expires_at ? `Until ${day(e.expires_at)}` : 'Permanent') : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
   }),
 } as const;

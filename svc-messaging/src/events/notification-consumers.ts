@@ -11,6 +11,7 @@ import { notifyCommentCreated } from '../use-cases/notify-comment-created.js';
 import { notifyCommentSubscribers } from '../use-cases/notify-comment-subscribers.js';
 import { notifyCommentVoted, notifyPostVoted } from '../use-cases/notify-vote.js';
 import { notifyMessageSent } from '../use-cases/notify-message-sent.js';
+import { notifyModAction } from '../use-cases/notify-mod-action.js';
 import { notifyReferralCompleted } from '../use-cases/notify-referral-completed.js';
 import { welcomeNewUser } from '../use-cases/welcome-new-user.js';
 
@@ -59,6 +60,13 @@ export function startNotificationConsumers({
       handlers: {
         [Subjects.CommentSubscribers]: (event) => notifyCommentSubscribers(models, event),
       },
+    }),
+    // Moderation notices (EXTENSIONS §M7), on a durable of their own from the stream's start.
+    startEventHandlers({
+      ...options,
+      durable: 'messaging-notifications-moderation',
+      stream: Streams.forum.name,
+      handlers: { [Subjects.ModActionRecorded]: (event) => notifyModAction(models, event) },
     }),
     startEventHandlers({
       ...options,
