@@ -47,7 +47,7 @@ export async function createPost(
       : null;
   const created_at = new Date();
   try {
-    return await inTransaction(conn, async () => {
+    const created = await inTransaction(conn, async () => {
       const [post] = await models.Post.create([
         {
           title: body.title,
@@ -74,6 +74,10 @@ export async function createPost(
       if (counted.matchedCount === 0) throw notFound(CommunityTexts.notFound);
       return post!.toObject();
     });
+    // Committed: the post references its files now. An identical upload's release may have
+    // removed them meanwhile (MediaStore.release); write them back.
+    await image?.ensureStored();
+    return created;
   } catch (err) {
     // Do not leave a stored file behind a post that was never written.
     await releasePostImages(deps, [image?.url, image?.thumbnailUrl]);

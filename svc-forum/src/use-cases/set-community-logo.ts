@@ -22,7 +22,8 @@ export async function setCommunityLogo(
   const community = await findCommunity(deps.models, communityId);
   assertCanEditCommunity(await loadCommunityRole(deps.models, community._id, user));
   if (!upload) throw badRequest('Upload failed');
-  const { url } = await saveImage(deps.media.logos, upload, IMAGE_PRESETS.logo.process);
+  const saved = await saveImage(deps.media.logos, upload, IMAGE_PRESETS.logo.process);
+  const { url } = saved;
   const previous = await deps.models.Community.findOneAndUpdate(
     { _id: community._id, ...NOT_DELETING },
     { $set: { logo_url: url } },
@@ -32,6 +33,8 @@ export async function setCommunityLogo(
     await releaseLogo(deps, url);
     throw notFound(CommunityTexts.notFound);
   }
+  // Referenced now: write back what an identical upload's release may have removed meanwhile.
+  await saved.ensureStored();
   if (previous.logo_url !== url) await releaseLogo(deps, previous.logo_url);
   return url;
 }

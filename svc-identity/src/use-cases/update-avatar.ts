@@ -6,7 +6,7 @@ import { publishUserUpdated } from '../events/user-events.js';
 
 /**
  * Sets the caller's avatar to `url` (or none) with its identity.user.updated in one transaction,
- * then deletes the file it replaced, unless another account still shows the same
+ * then releases the file it replaced: deleted unless another account still shows the same
  * content-addressed file (after the commit: a file is no part of a transaction).
  */
 async function replaceAvatar(
@@ -28,8 +28,8 @@ async function replaceAvatar(
     }
     return before.avatar_url;
   });
-  if (previous && previous !== url && !(await User.exists({ avatar_url: previous }))) {
-    await deps.avatars.remove(previous);
+  if (previous && previous !== url) {
+    await deps.avatars.release(previous, async (u) => !!(await User.exists({ avatar_url: u })));
   }
   return url;
 }
@@ -40,8 +40,11 @@ export async function updateAvatar(
   userId: string,
   upload: Uint8Array,
 ): Promise<string> {
-  const { url } = await saveImage(deps.avatars, upload, IMAGE_PRESETS.avatar.process);
-  return (await replaceAvatar(deps, userId, url)) ?? url;
+  const saved = await saveImage(deps.avatars, upload, IMAGE_PRESETS.avatar.process);
+  await replaceAvatar(deps, userId, saved.url);
+  // Referenced now: write back what an identical upload's release may have removed meanwhile.
+  await saved.ensureStored();
+  return saved.url;
 }
 
 export const removeAvatar = (deps: IdentityDeps, userId: string) =>

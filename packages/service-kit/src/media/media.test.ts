@@ -153,7 +153,9 @@ describe('media store', () => {
     expect(await readdir(store.dir)).toEqual([first.key]);
   });
 
-  it('removes idempotently and never outside its directory', async () => {
+  const unreferenced = async () => false;
+
+  it('releases idempotently and never outside its directory', async () => {
     const { url, key } = await store.put(Buffer.from('x'));
     const outside = path.join(dir, 'secret.webp');
     await writeFile(outside, 'keep');
@@ -167,13 +169,83 @@ describe('media store', () => {
       null,
       undefined,
     ]) {
-      expect(await store.remove(bad)).toBe(false);
+      expect(await store.release(bad, unreferenced)).toBe(false);
     }
     expect(await readdir(dir)).toEqual(expect.arrayContaining(['secret.webp', 'avatars']));
-    expect(await store.remove(url)).toBe(true);
-    expect(await store.remove(url)).toBe(false);
-    expect(await store.remove(key)).toBe(false);
+    expect(await store.release(url, unreferenced)).toBe(true);
+    expect(await store.release(url, unreferenced)).toBe(false);
+    expect(await store.release(key, unreferenced)).toBe(false);
     expect(await readdir(store.dir)).toEqual([]);
+  });
+
+  it('keeps a file that is still referenced, asking with its URL', async () => {
+    const { url, key } = await store.put(Buffer.from('y'));
+    const asked: string[] = [];
+    const referenced = async (u: string) => {
+      asked.push(u);
+      return true;
+    };
+    expect(await store.release(key, referenced)).toBe(false);
+    expect(asked).toEqual([url]);
+    expect(await readdir(store.dir)).toEqual([key]);
+  });
+
+  it("saveImage's ensureStored writes back the files a concurrent release removed", async () => {
+    const big = await base(1200, 800).jpeg().toBuffer();
+    const saved = await saveImage(store, big, IMAGE_PRESETS.post.process);
+    const keys = [saved.key, store.keyOf(saved.thumbnailUrl!)!].sort();
+    await store.release(saved.url, unreferenced);
+    await store.release(saved.thumbnailUrl, unreferenced);
+    expect(await readdir(store.dir)).toEqual([]);
+    await saved.ensureStored();
+    expect((await readdir(store.dir)).sort()).toEqual(keys);
+  });
+
+  it('never leaves a reference without its file when an upload races a release of the same bytes', async () => {
+    // Documents referencing each URL; every read and write of them yields to the file system,
+    // so uploads and releases interleave differently from round to round.
+    const references = new Map<string, number>();
+    const settle = async () => {
+      for (let i = Math.floor(Math.random() * 4); i > 0; i--) {
+        await new Promise((r) => (Math.random() < 0.5 ? setImmediate(r) : setTimeout(r, 1)));
+      }
+    };
+    const isReferenced = async (url: string) => {
+      await settle();
+      return (references.get(url) ?? 0) > 0;
+    };
+    const reference = async (url: string, delta: number) => {
+      await settle();
+      references.set(url, (references.get(url) ?? 0) + delta);
+    };
+    const data = Buffer.from('the same image, uploaded twice');
+    const { url, key } = await store.put(data);
+    for (let round = 0; round < 300; round++) {
+      // One document shows the image and is being deleted, while the same bytes are uploaded
+      // for another (put, its document stored, put again: SavedImage.ensureStored).
+      await store.put(data);
+      references.set(url, 1);
+      await Promise.all([
+        (async () => {
+          await settle();
+          await store.put(data);
+          await reference(url, +1);
+          await store.put(data);
+        })(),
+        (async () => {
+          await settle();
+          await reference(url, -1);
+          await store.release(url, isReferenced);
+        })(),
+      ]);
+      expect(references.get(url), `round ${round}`).toBe(1);
+      expect(
+        await readdir(store.dir),
+        `round ${round}: the file of the surviving reference`,
+      ).toEqual([key]);
+      references.set(url, 0);
+      expect(await store.release(url, isReferenced)).toBe(true);
+    }
   });
 
   it('rejects a prefix that could escape', () => {
@@ -256,7 +328,10 @@ describe('upload -> process -> store -> serve', () => {
     const exact = Buffer.concat([images.png, Buffer.alloc(limit - images.png.length)]);
     const atLimit = await upload(exact);
     expect(atLimit.status).toBe(200);
-    await store.remove(((await atLimit.json()) as { avatar_url: string }).avatar_url);
+    await store.release(
+      ((await atLimit.json()) as { avatar_url: string }).avatar_url,
+      async () => false,
+    );
     const over = await upload(Buffer.concat([exact, Buffer.from([0])]));
     expect(over.status).toBe(413);
   });
@@ -296,8 +371,8 @@ describe('upload -> process -> store -> serve', () => {
     expect([body.image.width, body.image.height]).toEqual([2048, 683]);
     const thumb = await served.fetch(body.image.thumbnailUrl);
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(640);
-    await store.remove(body.image.url);
-    await store.remove(body.image.thumbnailUrl);
+    await store.release(body.image.url, async () => false);
+    await store.release(body.image.thumbnailUrl, async () => false);
   });
 
   it('answers malformed multipart and unexpected files with 400', async () => {
@@ -319,7 +394,7 @@ describe('upload -> process -> store -> serve', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it('stores a good image once, serves it immutable, then removes it', async () => {
+  it('stores a good image once, serves it immutable, then releases it', async () => {
     const first = await upload(images.jpeg, 'me.jpg', 'avatar', 'image/jpeg');
     expect(first.status).toBe(200);
     const { avatar_url: url } = (await first.json()) as { avatar_url: string };
@@ -348,9 +423,9 @@ describe('upload -> process -> store -> serve', () => {
     const cached = await served.fetch(url, { headers: { 'If-None-Match': etag } });
     expect(cached.status).toBe(304);
 
-    expect(await store.remove(url)).toBe(true);
+    expect(await store.release(url, async () => false)).toBe(true);
     expect((await served.fetch(url)).status).toBe(404);
-    expect(await store.remove(url)).toBe(false);
+    expect(await store.release(url, async () => false)).toBe(false);
     expect(await stored()).toEqual([]);
   });
 

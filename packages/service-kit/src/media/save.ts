@@ -8,6 +8,13 @@ export interface SavedImage {
   height: number;
   /** Present when options.thumbnail was given. */
   thumbnailUrl?: string;
+  /**
+   * Writes the files again if a concurrent release removed them: call it once the document
+   * that references the URLs is stored (after its transaction commits). Identical uploads share
+   * one file, and a release of another document's reference may have checked for references
+   * before this one existed (MediaStore.release).
+   */
+  ensureStored(): Promise<void>;
 }
 
 /**
@@ -20,13 +27,16 @@ export async function saveImage(
   options: ProcessImageOptions,
 ): Promise<SavedImage> {
   const processed = await processImage(upload, options);
-  const stored = await store.put(processed.data);
-  const saved: SavedImage = {
-    url: stored.url,
-    key: stored.key,
+  const files = [processed.data, ...(processed.thumbnail ? [processed.thumbnail.data] : [])];
+  const [stored, thumbnail] = await Promise.all(files.map((data) => store.put(data)));
+  return {
+    url: stored!.url,
+    key: stored!.key,
     width: processed.width,
     height: processed.height,
+    ...(thumbnail ? { thumbnailUrl: thumbnail.url } : {}),
+    ensureStored: async () => {
+      await Promise.all(files.map((data) => store.put(data)));
+    },
   };
-  if (processed.thumbnail) saved.thumbnailUrl = (await store.put(processed.thumbnail.data)).url;
-  return saved;
 }

@@ -22,12 +22,18 @@ export interface MediaStore {
   /** Store processed WebP bytes under their hash. Same bytes -> same URL, written once. */
   put(data: Uint8Array): Promise<StoredMedia>;
   /**
-   * Delete the file behind a URL (or key) of this store. Idempotent: a missing file, a URL of
-   * another prefix or anything that is not `<hash>.webp` is a no-op (false). Never touches a path
-   * outside dir. Content addressing means identical uploads share one file: call it only when no
-   * document of yours still references the URL.
+   * Deletes the file behind a URL (or key) of this store unless something references it, safely
+   * against a concurrent upload of the same bytes (content addressing shares one file between
+   * identical uploads): `isReferenced(url)` is asked, the file is moved aside, and asked again;
+   * a reference that appeared meanwhile gets the file back. For this to hold, an upload must
+   * call put (or SavedImage.ensureStored) again once its reference is stored (committed).
+   * Idempotent: a missing file, a URL of another prefix or anything that is not `<hash>.webp` is
+   * a no-op (false). Never touches a path outside dir. Resolves true when the file was deleted.
    */
-  remove(urlOrKey: string | null | undefined): Promise<boolean>;
+  release(
+    urlOrKey: string | null | undefined,
+    isReferenced: (url: string) => Promise<boolean>,
+  ): Promise<boolean>;
   /** The key for a URL of this store, or undefined if the URL is not one. */
   keyOf(urlOrKey: string): string | undefined;
   /** Absolute path of a key's file (key must be valid). */
@@ -89,16 +95,30 @@ export function createMediaStore({ dir, urlPrefix }: MediaStoreOptions): MediaSt
       }
       return { url: `${prefix}/${key}`, key };
     },
-    async remove(urlOrKey) {
+    async release(urlOrKey, isReferenced) {
       const key = urlOrKey ? keyOf(urlOrKey) : undefined;
       if (!key) return false;
+      const url = `${prefix}/${key}`;
+      if (await isReferenced(url)) return false;
+      const target = pathOf(key);
+      // Aside first: an upload that finds the file gone from now on writes it again.
+      const aside = path.join(root, `.released-${key}-${randomBytes(8).toString('hex')}`);
       try {
-        await unlink(pathOf(key));
-        return true;
+        await rename(target, aside);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw err;
       }
+      // Asked again: an upload that found the file before it moved has stored its reference by
+      // now, or will write the file again after it does.
+      let referenced = true;
+      try {
+        referenced = await isReferenced(url);
+      } finally {
+        if (referenced) await rename(aside, target);
+        else await unlink(aside);
+      }
+      return !referenced;
     },
   };
 }

@@ -1,18 +1,21 @@
 import type { ForumDeps } from '../../deps.js';
 
 /**
- * Media is content-addressed, so identical uploads share a file: delete one only when no
- * document references it any more (both lookups are indexed).
+ * Media is content-addressed, so identical uploads share a file: the store deletes one only when
+ * no document references it any more, asking before and after moving it aside (both lookups are
+ * indexed), so a concurrent upload of the same image keeps it.
  */
 export async function releasePostImages(
   { models, media }: Pick<ForumDeps, 'models' | 'media'>,
   urls: (string | null | undefined)[],
 ): Promise<void> {
-  for (const url of new Set(urls.filter((u): u is string => !!u))) {
-    const used =
+  const used = async (url: string) =>
+    !!(
       (await models.Post.exists({ image_url: url })) ||
-      (await models.Post.exists({ thumbnail_url: url }));
-    if (!used) await media.posts.remove(url);
+      (await models.Post.exists({ thumbnail_url: url }))
+    );
+  for (const url of new Set(urls.filter((u): u is string => !!u))) {
+    await media.posts.release(url, used);
   }
 }
 
@@ -20,5 +23,5 @@ export async function releaseLogo(
   { models, media }: Pick<ForumDeps, 'models' | 'media'>,
   url: string | null | undefined,
 ): Promise<void> {
-  if (url && !(await models.Community.exists({ logo_url: url }))) await media.logos.remove(url);
+  await media.logos.release(url, async (u) => !!(await models.Community.exists({ logo_url: u })));
 }
