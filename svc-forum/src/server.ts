@@ -6,6 +6,7 @@ import {
   createEventOutbox,
   createLogger,
   dependencyReadiness,
+  ensureIndexes,
   ensureStreams,
   runService,
   shutdownSequence,
@@ -59,6 +60,7 @@ export async function startForumService(
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
   const models = createForumModels(conn);
+  await ensureIndexes(conn, log);
   const retired = await dropRetiredIndexes(models);
   if (retired.length) log.info({ indexes: retired }, 'retired indexes dropped');
   // What moderation needs of data written before it (owner seats, `removed: false`), once the
