@@ -10,6 +10,7 @@ import { isDirectoryUserActive } from './use-cases.js';
 export {
   defineDirectoryUserModel,
   DIRECTORY_USERS_COLLECTION,
+  DIRECTORY_USERS_SHARD_KEY,
   type DirectoryUserDoc,
   type DirectoryUserModel,
   type DirectoryUserModelOptions,

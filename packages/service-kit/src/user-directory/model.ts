@@ -4,6 +4,16 @@ import { Schema, type Connection, type Model, type SchemaDefinition, type Types 
 export const DIRECTORY_USERS_COLLECTION = 'directory_users';
 
 /**
+ * The shard key of directory_users (docs/PRODUCTION.md): every write names the user id (upserts
+ * from identity's events and the forum's first-request record) and so does the is-active check
+ * behind every request, so each goes to one shard; hashed, because ObjectIds grow and a ranged
+ * key would send every new user to the last chunk. Lookups by username read every shard. A
+ * hashed key allows no unique index besides _id: usernames are unique in identity (its
+ * user_keys claims), and the replica only copies them.
+ */
+export const DIRECTORY_USERS_SHARD_KEY = { _id: 'hashed' } as const;
+
+/**
  * A service's replica of identity's users (ARCHITECTURE §2), fed by identity.user.* events:
  * resolves usernames and carries avatars without calling identity.
  */
@@ -34,9 +44,10 @@ export interface DirectoryUserModelOptions {
 }
 
 /**
- * The user directory model on `conn`: the shared fields (unique index on `username_lower`) plus
- * `extraFields`. Reuses the compiled model, since mongoose refuses to compile one twice per
- * connection.
+ * The user directory model on `conn`: the shared fields (a lookup index on `username_lower`, not
+ * unique: see DIRECTORY_USERS_SHARD_KEY; ensureIndexes replaces the unique index of earlier
+ * versions) plus `extraFields`. Reuses the compiled model, since mongoose refuses to compile one
+ * twice per connection.
  */
 export function defineDirectoryUserModel<TExtra extends object = object>(
   conn: Connection,
@@ -61,6 +72,6 @@ export function defineDirectoryUserModel<TExtra extends object = object>(
     },
     { collection, versionKey: false },
   );
-  schema.index({ username_lower: 1 }, { unique: true });
+  schema.index({ username_lower: 1 });
   return conn.model<DirectoryUserDoc & TExtra>(modelName, schema);
 }

@@ -3,7 +3,9 @@ import { Types, type Connection } from 'mongoose';
 import { Subjects, createEvent } from '@forum/contracts';
 import { connectMongo } from '../mongo.js';
 import { captureLogs, startDevDb, type TestDevDb } from '../testing/index.js';
+import { ensureIndexes } from '../indexes.js';
 import {
+  DIRECTORY_USERS_SHARD_KEY,
   createDirectoryActiveUserCache,
   defineDirectoryUserModel,
   isDirectoryUserActive,
@@ -97,5 +99,67 @@ describe('user directory', () => {
     expect(await cache.isActive(id)).toBe(false); // cached
     cache.forget(id);
     expect(await cache.isActive(id)).toBe(true);
+  });
+
+  it('is sharded by a hashed _id: no unique index but _id, usernames only looked up', async () => {
+    expect(DIRECTORY_USERS_SHARD_KEY).toEqual({ _id: 'hashed' });
+    const model = defineDirectoryUserModel(conn);
+    expect(model.schema.indexes()).toEqual([[{ username_lower: 1 }, expect.anything()]]);
+    expect(model.schema.indexes().filter(([, options]) => options?.unique)).toEqual([]);
+  });
+
+  it('replaces the unique username index of earlier versions, and its upserts by id still hold', async () => {
+    const own = await connectMongo(devdb.uri, devdb.dbName('userdir_old'), logger);
+    try {
+      const users = own.collection('directory_users');
+      await users.createIndex({ username_lower: 1 }, { unique: true });
+      const bob = new Types.ObjectId().toHexString();
+      await users.insertOne({
+        _id: new Types.ObjectId(bob),
+        username: 'Bob',
+        username_lower: 'bob',
+        avatar_url: null,
+        registered_at: new Date('2026-02-01T00:00:00.000Z'),
+        updated_at: new Date('2026-02-01T00:00:00.000Z'),
+      });
+      const model = defineDirectoryUserModel(own);
+      const built = await ensureIndexes(own, logger);
+      expect(built.find((b) => b.collection === 'directory_users')?.replaced).toEqual([
+        'username_lower_1',
+      ]);
+      const index = (await users.indexes()).find((i) => i.name === 'username_lower_1');
+      expect(index).toMatchObject({ key: { username_lower: 1 } });
+      expect(index?.unique).toBeUndefined();
+
+      // Every write names the whole shard key (_id); replays and late registrations change nothing.
+      const event = registered(bob, 'Bob', '2026-02-01T00:00:00.000Z');
+      await recordRegisteredUser(model, event);
+      await recordRegisteredUser(model, event);
+      await updateDirectoryUser(
+        model,
+        updated(bob, 'Bob', '2026-02-02T00:00:00.000Z', { avatar_url: '/b.webp' }),
+      );
+      const carol = new Types.ObjectId().toHexString();
+      await updateDirectoryUser(
+        model,
+        updated(carol, 'Carol', '2026-02-02T00:00:00.000Z', { is_active: false }),
+      );
+      await recordRegisteredUser(model, registered(carol, 'Carol', '2026-02-01T00:00:00.000Z'));
+      const docs = await model.find({}, { username_lower: 1, avatar_url: 1, is_active: 1 }).lean();
+      expect(docs.map((d) => [String(d._id), d.username_lower, d.avatar_url, d.is_active])).toEqual(
+        expect.arrayContaining([
+          [bob, 'bob', '/b.webp', undefined],
+          [carol, 'carol', null, false],
+        ]),
+      );
+      expect(docs).toHaveLength(2);
+      expect(await model.findOne({ username_lower: 'carol' }).lean()).toMatchObject({
+        username: 'Carol',
+        registered_at: new Date('2026-02-01T00:00:00.000Z'),
+      });
+    } finally {
+      await own.db?.dropDatabase().catch(() => undefined);
+      await own.close();
+    }
   });
 });
