@@ -454,6 +454,8 @@ export const baselines: Record<string, RouteBaseline> = {
     build: (fx) => ({ params: { username: fx.users.alice.username }, query: limitOffset }),
   },
 
+  ...moderation(),
+
   // Messaging
   'GET /api/messages/conversations': {
     as: 'alice',
@@ -594,4 +596,192 @@ function commentActions(): Record<string, RouteBaseline> {
     (fx) => fx.comment.id,
     (fx) => [fx.post.id, fx.community.id],
   );
+}
+
+/** A fixture call that must succeed (moderation baselines set their own state up). */
+async function must(fx: Fixtures, as: UserKey, method: string, path: string, body?: unknown) {
+  const res = await fx.api(method, path, { token: fx.users[as].token, ...(body ? { body } : {}) });
+  if (res.status >= 300) {
+    throw new Error(`baseline setup ${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
+  }
+  return res.json as Record<string, unknown>;
+}
+
+/** A fresh community of alice's with bob as a member (and, if asked, her moderator). */
+async function teamCommunity(fx: Fixtures, bobModerates: boolean) {
+  const c = await fx.newCommunity();
+  await must(fx, 'bob', 'POST', `/communities/${c.id}/join`);
+  if (bobModerates) {
+    await must(fx, 'alice', 'POST', `/communities/${c.id}/moderators`, {
+      username: fx.users.bob.username,
+    });
+  }
+  return c;
+}
+
+/** A post of alice's in a community of its own (pins are counted per community). */
+async function postInOwnCommunity(fx: Fixtures) {
+  const c = await fx.newCommunity();
+  const json = await must(fx, 'alice', 'POST', '/posts', {
+    title: 'Fuzz pin',
+    content: 'Text.',
+    type: 'text',
+    community_id: c.id,
+  });
+  return (json.post as { id: string }).id;
+}
+
+/**
+ * EXTENSIONS §M1-M3. alice owns fx.community, bob is a member there but no moderator: alice
+ * acts, bob is the wrong user and is refused (403); each acting baseline makes its own target
+ * (bob's post or comment, a community of its own) so the shared fixtures stay as they are.
+ */
+function moderation(): Record<string, RouteBaseline> {
+  const reason = { reason: 'Fuzz baseline reason' };
+  const onPost = (
+    body: Record<string, unknown> | undefined,
+    setup: (fx: Fixtures) => Promise<string>,
+  ): RouteBaseline => ({
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: async (fx) => ({
+      params: { id: await setup(fx) },
+      ...(body ? { body } : {}),
+      foreign: { id: [fx.community.id, fx.comment.id] },
+    }),
+  });
+  const bobsPost = async (fx: Fixtures) => (await fx.newPost('bob')).id;
+  const then = (verb: string, made: (fx: Fixtures) => Promise<string>, body?: unknown) => {
+    return async (fx: Fixtures) => {
+      const id = await made(fx);
+      await must(fx, 'alice', 'POST', `/posts/${id}/${verb}`, body);
+      return id;
+    };
+  };
+  const onComment = (
+    body: Record<string, unknown> | undefined,
+    removed: boolean,
+  ): RouteBaseline => ({
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: async (fx) => {
+      const { id } = await fx.newComment('bob');
+      if (removed) await must(fx, 'alice', 'POST', `/comments/${id}/remove`, reason);
+      return { params: { id }, ...(body ? { body } : {}), foreign: { id: [fx.post.id] } };
+    },
+  });
+  return {
+    'GET /api/communities/{id}/moderators': {
+      as: 'alice',
+      wrong: 'bob',
+      expect: [200],
+      build: (fx) => ({ params: { id: fx.community.id }, foreign: { id: [fx.post.id] } }),
+    },
+    'POST /api/communities/{id}/moderators': {
+      as: 'alice',
+      wrong: 'bob',
+      wrongRefused: true,
+      expect: [201],
+      build: async (fx) => ({
+        params: { id: (await teamCommunity(fx, false)).id },
+        body: { username: fx.users.bob.username },
+        // carol is no member there.
+        foreign: { id: [fx.post.id], username: [fx.users.carol.username] },
+      }),
+    },
+    'DELETE /api/communities/{id}/moderators/{userId}': {
+      as: 'alice',
+      // bob would be stepping down himself, which he may.
+      wrong: 'carol',
+      wrongRefused: true,
+      expect: [200],
+      build: async (fx) => ({
+        params: { id: (await teamCommunity(fx, true)).id, userId: fx.users.bob.id },
+        query: { reason: 'Inactive' },
+        // carol moderates nothing there; alice is the owner (who cannot be removed).
+        foreign: { id: [fx.post.id], userId: [fx.users.carol.id, fx.users.alice.id] },
+      }),
+    },
+    'POST /api/communities/{id}/owner': {
+      as: 'alice',
+      // A moderator, not the owner.
+      wrong: 'bob',
+      wrongRefused: true,
+      expect: [200],
+      build: async (fx) => ({
+        params: { id: (await teamCommunity(fx, true)).id },
+        body: { username: fx.users.bob.username },
+        foreign: { id: [fx.post.id], username: [fx.users.carol.username] },
+      }),
+    },
+    'POST /api/posts/{id}/remove': onPost(reason, bobsPost),
+    'POST /api/posts/{id}/restore': onPost(reason, then('remove', bobsPost, reason)),
+    'POST /api/posts/{id}/lock': onPost(reason, bobsPost),
+    'POST /api/posts/{id}/unlock': onPost(reason, then('lock', bobsPost)),
+    'POST /api/posts/{id}/pin': onPost(undefined, postInOwnCommunity),
+    'POST /api/posts/{id}/unpin': onPost(undefined, then('pin', postInOwnCommunity)),
+    'POST /api/comments/{id}/remove': onComment(reason, false),
+    'POST /api/comments/{id}/restore': onComment(reason, true),
+    'POST /api/communities/{id}/bans': {
+      as: 'alice',
+      wrong: 'bob',
+      wrongRefused: true,
+      expect: [201],
+      build: async (fx) => ({
+        params: { id: (await fx.newCommunity()).id },
+        body: { username: fx.loginUser.username, reason: 'Fuzz ban', days: 7 },
+        // The owner cannot be banned.
+        foreign: { id: [fx.post.id], username: [fx.users.alice.username] },
+      }),
+    },
+    'DELETE /api/communities/{id}/bans/{userId}': {
+      as: 'alice',
+      wrong: 'bob',
+      wrongRefused: true,
+      expect: [200],
+      build: async (fx) => {
+        const c = await fx.newCommunity();
+        await must(fx, 'alice', 'POST', `/communities/${c.id}/bans`, {
+          username: fx.loginUser.username,
+          reason: 'Fuzz ban to lift',
+        });
+        return {
+          params: { id: c.id, userId: fx.loginUser.id },
+          // bob is not banned there.
+          foreign: { id: [fx.post.id], userId: [fx.users.bob.id] },
+        };
+      },
+    },
+    'GET /api/communities/{id}/bans': {
+      as: 'alice',
+      wrong: 'bob',
+      wrongRefused: true,
+      expect: [200],
+      build: (fx) => ({
+        params: { id: fx.community.id },
+        query: limitOffset,
+        foreign: { id: [fx.post.id] },
+      }),
+    },
+    'GET /api/communities/{id}/modlog': {
+      as: 'alice',
+      wrong: 'bob',
+      expect: [200],
+      build: (fx) => ({
+        params: { id: fx.community.id },
+        query: { ...limitOffset, action: 'remove_post' },
+        foreign: { id: [fx.post.id] },
+      }),
+    },
+    'GET /api/modlog': {
+      as: 'alice',
+      wrong: 'bob',
+      expect: [200],
+      build: () => ({ query: { ...limitOffset, action: 'ban_user' } }),
+    },
+  };
 }

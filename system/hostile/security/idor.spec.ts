@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { routeKey, routes } from '@forum/contracts';
+import { ModerationTexts, routeKey, routes } from '@forum/contracts';
 import {
   PNG_1X1,
   adminSession,
@@ -28,7 +28,8 @@ import {
  *   member    - another signed-in user, member of owner's community, the other party of the
  *               conversation (the recipient of owner's messages)
  *   stranger  - a third signed-in user, member of nothing, in no conversation
- *   admin     - ADMIN_USERNAME (no moderation powers over others' content: spec §6)
+ *   admin     - ADMIN_USERNAME: an owner's rights and a moderator's in every community
+ *               (EXTENSIONS §M1), no power over others' own posts, comments or messages
  *   deactived - signed in, then deactivated by the admin; its access token is still unexpired
  *   visitor   - no token
  * For each call: the status (and the error text where the spec gives one), `{error}` on failures,
@@ -47,6 +48,8 @@ interface Ctx {
   joinable: Json;
   /** Deleted by its owner in the DELETE case. */
   disposableCommunity: Json;
+  /** Another of the owner's, deleted by the admin in the DELETE case (EXTENSIONS §M1). */
+  adminDisposableCommunity: Json;
   post: Json;
   disposablePost: Json;
   /** Saved by the owner only: must never show in anyone else's saved list. */
@@ -63,6 +66,8 @@ interface Ctx {
   secretComment: string;
   /** Deactivated by the admin in the PATCH case (the target of that case). */
   victim: Session;
+  /** The moderation rows' targets (EXTENSIONS §M). */
+  mod: ModCtx;
 }
 
 interface Case {
@@ -131,6 +136,257 @@ const conversationState = async (c: Ctx) => {
   const messages = ((conv.conversation as Json | undefined)?.messages ?? conv.messages) as Json[];
   return messages.map((m) => pick(m, ['id', 'sender_id', 'content', 'is_read']));
 };
+
+/** Targets of the moderation rows, made in beforeAll: the member's items in owner's community. */
+interface ModCtx {
+  post: Json;
+  removedPost: Json;
+  lockedPost: Json;
+  pinnedPost: Json;
+  comment: Json;
+  removedComment: Json;
+  /** A moderator of owner's community (appointed in setup). */
+  moderator: Session;
+}
+
+const MODERATORS_ONLY = {
+  visitor: 401,
+  deactivated: 401,
+  stranger: 403,
+  member: 403,
+  admin: 200,
+  owner: 200,
+};
+const modTexts = { stranger: ModerationTexts.forbidden, member: ModerationTexts.forbidden };
+const MOD_ALLOWED: Actor[] = ['admin', 'owner'];
+const acting = (actor: Actor) => MOD_ALLOWED.includes(actor);
+const withToken = (token: string | undefined, body?: unknown) => ({
+  ...(token ? { token } : {}),
+  ...(body ? { body } : {}),
+});
+
+async function mustOk(c: Ctx, as: Session, method: string, path: string, body?: unknown) {
+  const r = await c.api<Json>(method, path, withToken(as.token, body));
+  expect(r.status, `${method} ${path}: ${JSON.stringify(r.json)}`).toBeLessThan(300);
+  return r.json;
+}
+
+/** A post of the owner's in a fresh community of theirs, put in `state` first. */
+async function freshPost(c: Ctx, state?: string): Promise<string> {
+  const community = await createCommunity(c.api, c.as.owner);
+  const post = await createPost(c.api, c.as.owner, String(community.id));
+  if (state)
+    await mustOk(c, c.as.owner, 'POST', `/posts/${String(post.id)}/${state}`, { reason: 'Setup' });
+  return String(post.id);
+}
+
+/** A fresh community of the owner's with `user` a member (and, if asked, a moderator). */
+async function freshTeam(c: Ctx, user: Session, moderates: boolean): Promise<string> {
+  const community = String((await createCommunity(c.api, c.as.owner)).id);
+  await join(c.api, user, community);
+  if (moderates) {
+    await mustOk(c, c.as.owner, 'POST', `/communities/${community}/moderators`, {
+      username: user.username,
+    });
+  }
+  return community;
+}
+
+async function moderationSetup(
+  api: Api,
+  owner: Session,
+  member: Session,
+  moderator: Session,
+  banned: Session,
+  communityId: string,
+): Promise<ModCtx> {
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const r = await api<Json>(method, path, { token: owner.token, ...(body ? { body } : {}) });
+    expect(r.status, `${method} ${path}: ${JSON.stringify(r.json)}`).toBeLessThan(300);
+  };
+  const [post, removedPost, lockedPost, pinnedPost] = [
+    await createPost(api, member, communityId, { title: 'Moderated post' }),
+    await createPost(api, member, communityId, { title: 'Removed post' }),
+    await createPost(api, member, communityId, { title: 'Locked post' }),
+    await createPost(api, member, communityId, { title: 'Pinned post' }),
+  ];
+  const comment = await createComment(api, member, String(post.id), 'Moderated comment');
+  const removedComment = await createComment(api, member, String(post.id), 'Removed comment');
+  await ok('POST', `/posts/${String(removedPost.id)}/remove`, { reason: 'Setup' });
+  await ok('POST', `/posts/${String(lockedPost.id)}/lock`);
+  await ok('POST', `/posts/${String(pinnedPost.id)}/pin`);
+  await ok('POST', `/comments/${String(removedComment.id)}/remove`, { reason: 'Setup' });
+  await join(api, moderator, communityId);
+  await ok('POST', `/communities/${communityId}/moderators`, { username: moderator.username });
+  await ok('POST', `/communities/${communityId}/bans`, {
+    username: banned.username,
+    reason: 'Setup',
+  });
+  return { post, removedPost, lockedPost, pinnedPost, comment, removedComment, moderator };
+}
+
+function moderationCases(): Case[] {
+  const cid = (c: Ctx) => String(c.community.id);
+  const postState = (target: (m: ModCtx) => Json) => async (c: Ctx) =>
+    pick((await ownerView(c, `/posts/${String(target(c.mod).id)}`)).post, [
+      'title',
+      'removed',
+      'removal_reason',
+      'locked',
+      'pinned',
+    ]);
+  const commentState = (target: (m: ModCtx) => Json) => async (c: Ctx) =>
+    pick((await ownerView(c, `/comments/${String(target(c.mod).id)}`)).comment, [
+      'content',
+      'removed',
+      'removal_reason',
+    ]);
+  const team = async (c: Ctx) =>
+    ((await get(c, `/communities/${cid(c)}/moderators`)).json.moderators as Json[]).map((m) =>
+      pick(m, ['user_id', 'role']),
+    );
+  const bans = async (c: Ctx) => (await ownerView(c, `/communities/${cid(c)}/bans`)).bans;
+
+  const onPost = (verb: string, shared: (m: ModCtx) => Json, freshState?: string): Case => ({
+    route: `POST /api/posts/{id}/${verb}`,
+    expect: MODERATORS_ONLY,
+    texts: modTexts,
+    allowed: MOD_ALLOWED,
+    call: async (c, actor, token) => {
+      const id = acting(actor) ? await freshPost(c, freshState) : String(shared(c.mod).id);
+      return c.api<Json>(
+        'POST',
+        `/posts/${id}/${verb}`,
+        withToken(token, { reason: `By ${actor}` }),
+      );
+    },
+    guard: postState(shared),
+  });
+  const onComment = (verb: string, shared: (m: ModCtx) => Json, removed: boolean): Case => ({
+    route: `POST /api/comments/{id}/${verb}`,
+    expect: MODERATORS_ONLY,
+    texts: modTexts,
+    allowed: MOD_ALLOWED,
+    call: async (c, actor, token) => {
+      let id = String(shared(c.mod).id);
+      if (acting(actor)) {
+        id = String((await createComment(c.api, c.as.member, String(c.mod.post.id), 'Fresh')).id);
+        if (removed) await mustOk(c, c.as.owner, 'POST', `/comments/${id}/remove`, { reason: 'x' });
+      }
+      return c.api<Json>(
+        'POST',
+        `/comments/${id}/${verb}`,
+        withToken(token, { reason: `By ${actor}` }),
+      );
+    },
+    guard: commentState(shared),
+  });
+
+  return [
+    onPost('remove', (m) => m.post),
+    onPost('restore', (m) => m.removedPost, 'remove'),
+    onPost('lock', (m) => m.post),
+    onPost('unlock', (m) => m.lockedPost, 'lock'),
+    onPost('pin', (m) => m.post),
+    onPost('unpin', (m) => m.pinnedPost, 'pin'),
+    onComment('remove', (m) => m.comment, false),
+    onComment('restore', (m) => m.removedComment, true),
+    {
+      route: 'POST /api/communities/{id}/bans',
+      expect: { ...MODERATORS_ONLY, admin: 201, owner: 201 },
+      texts: modTexts,
+      allowed: MOD_ALLOWED,
+      // Refused actors aim at the owner's community; allowed ones ban the stranger in one of
+      // their own (the stranger stays free elsewhere).
+      call: async (c, actor, token) => {
+        const community = acting(actor)
+          ? String((await createCommunity(c.api, c.as.owner)).id)
+          : cid(c);
+        return c.api<Json>(
+          'POST',
+          `/communities/${community}/bans`,
+          withToken(token, { username: c.as.stranger.username, reason: `By ${actor}`, days: 3 }),
+        );
+      },
+      guard: bans,
+    },
+    {
+      route: 'DELETE /api/communities/{id}/bans/{userId}',
+      expect: MODERATORS_ONLY,
+      texts: modTexts,
+      allowed: MOD_ALLOWED,
+      call: async (c, actor, token) => {
+        let community = cid(c);
+        let userId = c.as.deactivated.id;
+        if (acting(actor)) {
+          community = String((await createCommunity(c.api, c.as.owner)).id);
+          userId = c.as.stranger.id;
+          await mustOk(c, c.as.owner, 'POST', `/communities/${community}/bans`, {
+            username: c.as.stranger.username,
+            reason: 'Setup',
+          });
+        }
+        return c.api<Json>('DELETE', `/communities/${community}/bans/${userId}`, withToken(token));
+      },
+      guard: bans,
+    },
+    {
+      route: 'GET /api/communities/{id}/bans',
+      expect: MODERATORS_ONLY,
+      texts: modTexts,
+      call: (c, _a, token) => c.api<Json>('GET', `/communities/${cid(c)}/bans`, withToken(token)),
+      check: (c, _actor, res) => {
+        const ids = (res.json.bans as Json[]).map((b) => b.user_id);
+        expect(ids, 'the banned member is listed').toContain(c.as.deactivated.id);
+      },
+    },
+    {
+      route: 'POST /api/communities/{id}/moderators',
+      expect: { ...MODERATORS_ONLY, admin: 201, owner: 201 },
+      texts: modTexts,
+      allowed: MOD_ALLOWED,
+      call: async (c, actor, token) => {
+        const community = acting(actor) ? await freshTeam(c, c.as.member, false) : cid(c);
+        return c.api<Json>(
+          'POST',
+          `/communities/${community}/moderators`,
+          withToken(token, { username: c.as.member.username }),
+        );
+      },
+      guard: team,
+    },
+    {
+      route: 'DELETE /api/communities/{id}/moderators/{userId}',
+      expect: MODERATORS_ONLY,
+      texts: modTexts,
+      allowed: MOD_ALLOWED,
+      call: async (c, actor, token) => {
+        const community = acting(actor) ? await freshTeam(c, c.mod.moderator, true) : cid(c);
+        return c.api<Json>(
+          'DELETE',
+          `/communities/${community}/moderators/${c.mod.moderator.id}`,
+          withToken(token),
+        );
+      },
+      guard: team,
+    },
+    {
+      route: 'POST /api/communities/{id}/owner',
+      expect: MODERATORS_ONLY,
+      texts: modTexts,
+      allowed: MOD_ALLOWED,
+      call: async (c, actor, token) => {
+        const community = acting(actor) ? await freshTeam(c, c.mod.moderator, true) : cid(c);
+        return c.api<Json>(
+          'POST',
+          `/communities/${community}/owner`,
+          withToken(token, { username: c.mod.moderator.username }),
+        );
+      },
+      guard: team,
+    },
+  ];
+}
 
 const CASES: Case[] = [
   // ---- identity: own account -------------------------------------------------------------
@@ -350,13 +606,12 @@ const CASES: Case[] = [
   },
   {
     route: 'PUT /api/communities/{id}',
-    expect: { ...ONLY_OWNER, owner: 200 },
+    expect: { ...ONLY_OWNER, admin: 200, owner: 200 },
     texts: {
       stranger: 'You do not have permission to edit this community',
       member: 'You do not have permission to edit this community',
-      admin: 'You do not have permission to edit this community',
     },
-    allowed: ['owner'],
+    allowed: ['admin', 'owner'],
     call: (c, actor, token) =>
       c.api<Json>('PUT', `/communities/${String(c.community.id)}`, {
         ...(token ? { token } : {}),
@@ -372,13 +627,12 @@ const CASES: Case[] = [
   },
   {
     route: 'POST /api/communities/{id}/logo',
-    expect: { ...ONLY_OWNER, owner: 200 },
+    expect: { ...ONLY_OWNER, admin: 200, owner: 200 },
     texts: {
       stranger: 'You do not have permission to edit this community',
       member: 'You do not have permission to edit this community',
-      admin: 'You do not have permission to edit this community',
     },
-    allowed: ['owner'],
+    allowed: ['admin', 'owner'],
     call: (c, _a, token) =>
       c.api<Json>('POST', `/communities/${String(c.community.id)}/logo`, {
         ...(token ? { token } : {}),
@@ -390,13 +644,12 @@ const CASES: Case[] = [
   },
   {
     route: 'DELETE /api/communities/{id}/logo',
-    expect: { ...ONLY_OWNER, owner: 200 },
+    expect: { ...ONLY_OWNER, admin: 200, owner: 200 },
     texts: {
       stranger: 'You do not have permission to edit this community',
       member: 'You do not have permission to edit this community',
-      admin: 'You do not have permission to edit this community',
     },
-    allowed: ['owner'],
+    allowed: ['admin', 'owner'],
     call: (c, _a, token) =>
       c.api<Json>('DELETE', `/communities/${String(c.community.id)}/logo`, token ? { token } : {}),
     guard: async (c) => {
@@ -409,17 +662,17 @@ const CASES: Case[] = [
   },
   {
     route: 'DELETE /api/communities/{id}',
-    expect: { ...ONLY_OWNER, owner: 200 },
+    expect: { ...ONLY_OWNER, admin: 200, owner: 200 },
     texts: {
       stranger: 'You do not have permission to delete this community',
       member: 'You do not have permission to delete this community',
-      admin: 'You do not have permission to delete this community',
     },
-    allowed: ['owner'],
-    call: (c, _a, token) =>
+    allowed: ['admin', 'owner'],
+    // The admin deletes another of the owner's communities (both deletes are real ones).
+    call: (c, actor, token) =>
       c.api<Json>(
         'DELETE',
-        `/communities/${String(c.disposableCommunity.id)}`,
+        `/communities/${String((actor === 'admin' ? c.adminDisposableCommunity : c.disposableCommunity).id)}`,
         token ? { token } : {},
       ),
     guard: async (c) =>
@@ -428,8 +681,8 @@ const CASES: Case[] = [
         'description',
       ]),
     check: async (c, actor) => {
-      if (actor !== 'owner') return;
-      const r = await get(c, `/communities/id/${String(c.disposableCommunity.id)}`);
+      const gone = actor === 'admin' ? c.adminDisposableCommunity : c.disposableCommunity;
+      const r = await get(c, `/communities/id/${String(gone.id)}`);
       expect(r.status, 'the deleted community is gone').toBe(404);
     },
   },
@@ -785,6 +1038,11 @@ const CASES: Case[] = [
       return count;
     },
   },
+  // ---- forum: moderation (EXTENSIONS §M1-M3) -------------------------------------------------
+  // The owner's community is moderated by its owner and the admin; nobody else. Refused actors
+  // aim at shared targets (re-read after each refusal); the two allowed ones act on fresh targets
+  // of their own, so each success is a real one.
+  ...moderationCases(),
 ];
 
 /**
@@ -838,17 +1096,19 @@ test.describe('IDOR matrix', () => {
     test.beforeAll(async () => {
       test.setTimeout(120_000);
       const api = apiClient(hostile.baseUrl);
-      const [owner, member, stranger, deactivated, victim] = await Promise.all([
+      const [owner, member, stranger, deactivated, victim, moderator] = await Promise.all([
         signUp(api, 'idorown'),
         signUp(api, 'idormem'),
         signUp(api, 'idorstr'),
         signUp(api, 'idordea'),
         signUp(api, 'idorvic'),
+        signUp(api, 'idormod'),
       ]);
       const admin = await adminSession(api, hostile.baseUrl);
       const community = await createCommunity(api, owner);
       const joinable = await createCommunity(api, owner);
       const disposableCommunity = await createCommunity(api, owner);
+      const adminDisposableCommunity = await createCommunity(api, owner);
       await join(api, member, String(community.id));
       await join(api, deactivated, String(community.id));
       await join(api, member, String(joinable.id));
@@ -909,6 +1169,9 @@ test.describe('IDOR matrix', () => {
       expect(sent.status).toBe(201);
       const unreadMessageId = String(((sent.json.message ?? sent.json) as Json).id);
 
+      // The moderation rows' targets; the deactivated member is also banned from the community.
+      const mod = await moderationSetup(api, owner, member, moderator, deactivated, cid);
+
       const notificationId = await eventually('reply notification for the owner', async () => {
         const list = (await api<Json>('GET', '/notifications?limit=50', t)).json.notifications as
           Json[] | undefined;
@@ -940,6 +1203,7 @@ test.describe('IDOR matrix', () => {
         community,
         joinable,
         disposableCommunity,
+        adminDisposableCommunity,
         post,
         disposablePost,
         privatePost,
@@ -952,6 +1216,7 @@ test.describe('IDOR matrix', () => {
         secretMessage,
         secretComment,
         victim,
+        mod,
       };
     });
 
