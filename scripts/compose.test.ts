@@ -35,7 +35,7 @@ const SERVICE_WIRING = ['PORT', 'MONGO_URL', 'MONGO_DB', 'NATS_URL', 'IDENTITY_U
 /** compose service -> workspace folder, and the variables it must be given. */
 const NODE_SERVICES: Record<string, { dir: string; requires: string[] }> = {
   'svc-identity': { dir: 'svc-identity', requires: [...SERVICE_WIRING, 'ADMIN_USERNAME'] },
-  'svc-forum': { dir: 'svc-forum', requires: SERVICE_WIRING },
+  'svc-forum': { dir: 'svc-forum', requires: [...SERVICE_WIRING, 'ADMIN_USERNAME'] },
   'svc-messaging': { dir: 'svc-messaging', requires: SERVICE_WIRING },
   gateway: {
     dir: 'gateway',
