@@ -58,6 +58,8 @@ describe('routing table', () => {
       '/api/posts': 'forum',
       '/api/comments': 'forum',
       '/api/post-subscriptions': 'forum',
+      // The site-wide moderation log (EXTENSIONS §M3).
+      '/api/modlog': 'forum',
       '/api/messages': 'messaging',
       '/api/notifications': 'messaging',
     });

@@ -282,6 +282,30 @@ function moderationCases(): Case[] {
     guard: commentState(shared),
   });
 
+  /**
+   * A team change on `target` (refused actors: in the owner's community, where the target sits
+   * already; allowed ones: in a fresh community of the owner's, prepared the same way).
+   */
+  const teamRow = (
+    method: 'POST' | 'DELETE',
+    suffix: string,
+    target: (c: Ctx) => Session,
+    moderates: boolean,
+    status: 200 | 201,
+    username?: (c: Ctx) => string,
+  ): Case => ({
+    route: `${method} /api/communities/{id}${suffix}`,
+    expect: { ...MODERATORS_ONLY, admin: status, owner: status },
+    texts: modTexts,
+    allowed: MOD_ALLOWED,
+    call: async (c, actor, token) => {
+      const community = acting(actor) ? await freshTeam(c, target(c), moderates) : cid(c);
+      const path = `/communities/${community}${suffix.replace('{userId}', target(c).id)}`;
+      return c.api<Json>(method, path, withToken(token, username && { username: username(c) }));
+    },
+    guard: team,
+  });
+
   return [
     onPost('remove', (m) => m.post),
     onPost('restore', (m) => m.removedPost, 'remove'),
@@ -340,51 +364,23 @@ function moderationCases(): Case[] {
         expect(ids, 'the banned member is listed').toContain(c.as.deactivated.id);
       },
     },
-    {
-      route: 'POST /api/communities/{id}/moderators',
-      expect: { ...MODERATORS_ONLY, admin: 201, owner: 201 },
-      texts: modTexts,
-      allowed: MOD_ALLOWED,
-      call: async (c, actor, token) => {
-        const community = acting(actor) ? await freshTeam(c, c.as.member, false) : cid(c);
-        return c.api<Json>(
-          'POST',
-          `/communities/${community}/moderators`,
-          withToken(token, { username: c.as.member.username }),
-        );
-      },
-      guard: team,
-    },
-    {
-      route: 'DELETE /api/communities/{id}/moderators/{userId}',
-      expect: MODERATORS_ONLY,
-      texts: modTexts,
-      allowed: MOD_ALLOWED,
-      call: async (c, actor, token) => {
-        const community = acting(actor) ? await freshTeam(c, c.mod.moderator, true) : cid(c);
-        return c.api<Json>(
-          'DELETE',
-          `/communities/${community}/moderators/${c.mod.moderator.id}`,
-          withToken(token),
-        );
-      },
-      guard: team,
-    },
-    {
-      route: 'POST /api/communities/{id}/owner',
-      expect: MODERATORS_ONLY,
-      texts: modTexts,
-      allowed: MOD_ALLOWED,
-      call: async (c, actor, token) => {
-        const community = acting(actor) ? await freshTeam(c, c.mod.moderator, true) : cid(c);
-        return c.api<Json>(
-          'POST',
-          `/communities/${community}/owner`,
-          withToken(token, { username: c.mod.moderator.username }),
-        );
-      },
-      guard: team,
-    },
+    teamRow(
+      'POST',
+      '/moderators',
+      (c) => c.as.member,
+      false,
+      201,
+      (c) => c.as.member.username,
+    ),
+    teamRow('DELETE', '/moderators/{userId}', (c) => c.mod.moderator, true, 200),
+    teamRow(
+      'POST',
+      '/owner',
+      (c) => c.mod.moderator,
+      true,
+      200,
+      (c) => c.mod.moderator.username,
+    ),
   ];
 }
 
