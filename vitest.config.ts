@@ -16,7 +16,12 @@ export default defineConfig({
         ssr,
         test: {
           name: 'unit',
-          include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: [
+            '**/src/**/*.test.ts',
+            '**/src/**/*.test.tsx',
+            'scripts/**/*.test.ts',
+            'system/lib/**/*.test.ts',
+          ],
           exclude: [...exclude, '**/*.int.test.ts'],
           environment: 'node',
         },

@@ -53,7 +53,16 @@ export function rawClient(baseUrl: string, { timeoutMs = 5_000, maxSockets = 16 
         });
       } catch (error) {
         // Node refuses some targets/headers client side (e.g. control characters): not sent.
-        done({ status: 0, headers: {}, text: '', json: undefined, failure: `not sent: ${error}` });
+        // Settled here, not through done(): the timer below does not exist yet.
+        settled = true;
+        resolve({
+          status: 0,
+          headers: {},
+          text: '',
+          json: undefined,
+          failure: `not sent: ${String(error)}`,
+          ms: performance.now() - started,
+        });
         return;
       }
       const timer = setTimeout(() => {
