@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropRetiredIndexes } from './models/retired-indexes.js';
+import { dropForumRetiredIndexes } from './models/retired-indexes.js';
 import { startHarness, type Harness } from './test-support/harness.js';
 import { communityWithPost } from './test-support/comments.js';
 
@@ -20,10 +20,12 @@ describe('memberships on an existing database', () => {
       .collection('memberships')
       .createIndex({ community_id: 1, user_id: 1 }, { unique: true });
     expect(await names()).toContain('community_id_1_user_id_1');
-    expect(await dropRetiredIndexes(h.models)).toEqual(['memberships.community_id_1_user_id_1']);
+    expect(await dropForumRetiredIndexes(h.models)).toEqual([
+      'memberships.community_id_1_user_id_1',
+    ]);
     expect(await names()).not.toContain('community_id_1_user_id_1');
     expect(await names()).toContain('user_id_1_community_id_1');
-    expect(await dropRetiredIndexes(h.models)).toEqual([]);
+    expect(await dropForumRetiredIndexes(h.models)).toEqual([]);
 
     // Joining twice is still one membership.
     const owner = await h.user();
@@ -43,7 +45,7 @@ describe('post and comment lists on an existing database (EXTENSIONS §M4)', () 
     await posts.createIndex({ community_id: 1, hot: -1, _id: -1 });
     await posts.createIndex({ created_at: -1, _id: -1 });
     await comments.createIndex({ author_id: 1, created_at: -1, _id: -1 });
-    const dropped = await dropRetiredIndexes(h.models);
+    const dropped = await dropForumRetiredIndexes(h.models);
     expect(dropped.sort()).toEqual(
       [
         'comments.author_id_1_created_at_-1__id_-1',

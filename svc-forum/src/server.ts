@@ -26,7 +26,7 @@ import { DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
 import { startCommentFanOut } from './events/comment-fanout.js';
 import { startDeletionSweep } from './deletion-sweep.js';
 import { createForumModels } from './models/index.js';
-import { dropRetiredIndexes } from './models/retired-indexes.js';
+import { dropForumRetiredIndexes } from './models/retired-indexes.js';
 import { backfillModeration } from './use-cases/backfill-moderation.js';
 import { createForumMedia } from './media.js';
 
@@ -61,10 +61,10 @@ export async function startForumService(
   outbox.start();
   const models = createForumModels(conn);
   await ensureIndexes(conn, log);
-  const retired = await dropRetiredIndexes(models);
+  const retired = await dropForumRetiredIndexes(models);
   if (retired.length) log.info({ indexes: retired }, 'retired indexes dropped');
   // What moderation needs of data written before it (owner seats, `removed: false`), once the
-  // indexes it reads by are built (dropRetiredIndexes waited for them); idempotent.
+  // indexes it reads by are built (dropForumRetiredIndexes waited for them); idempotent.
   const { owners } = await backfillModeration({ models });
   if (owners) log.info({ owners }, 'communities given their creator as owner');
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.

@@ -6,6 +6,7 @@ import {
   createEventOutbox,
   createLogger,
   dependencyReadiness,
+  dropRetiredIndexes,
   ensureIndexes,
   ensureStreams,
   runService,
@@ -24,7 +25,7 @@ import type { MessagingConfig } from './config.js';
 import { DIRECTORY_DURABLE, messagingStreams } from './events/streams.js';
 import { startNotificationConsumers } from './events/notification-consumers.js';
 import { createMessagingModels } from './models/index.js';
-import { dropRetiredIndexes } from './models/retired-indexes.js';
+import { RETIRED_INDEXES } from './models/retired-indexes.js';
 
 export interface RunningMessaging extends RunningService {
   conn: Connection;
@@ -51,7 +52,7 @@ export async function startMessagingService(
   });
   const models = createMessagingModels(conn);
   await ensureIndexes(conn, log);
-  const retired = await dropRetiredIndexes(conn);
+  const retired = await dropRetiredIndexes(conn, RETIRED_INDEXES);
   if (retired.length) log.info({ indexes: retired }, 'retired indexes dropped');
   const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);
   await ensureStreams(await nats.jetstreamManager(), messagingStreams);

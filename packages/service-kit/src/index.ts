@@ -60,6 +60,7 @@ export {
   toObjectId,
   type ConnectMongoOptions,
 } from './mongo.js';
+export { dropRetiredIndexes, type IndexDescription } from './retired-indexes.js';
 export { inTransaction, retryAfterFailover } from './transactions.js';
 export { ensureIndexes, IndexBuildError, type BuiltIndexes } from './indexes.js';
 export { connectNats, isNatsReady } from './nats/connect.js';

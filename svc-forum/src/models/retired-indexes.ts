@@ -1,7 +1,5 @@
+import { dropRetiredIndexes } from '@forum/service-kit';
 import type { ForumModels } from './index.js';
-
-const NAMESPACE_NOT_FOUND = 26;
-const INDEX_NOT_FOUND = 27;
 
 /** MongoDB's default name of an index: `field_direction` pairs joined by `_`. */
 const nameOf = (fields: Record<string, 1 | -1>) =>
@@ -36,29 +34,12 @@ export const RETIRED_INDEXES: Record<string, string[]> = {
   ],
 };
 
-const hasCode = (err: unknown, code: number) => (err as { code?: unknown }).code === code;
-
 /**
  * Drops the retired indexes an existing database still has, once the indexes replacing them are
  * built (Model.init), so no uniqueness rule lapses and no list loses its index; returns
  * `collection.index` names.
  */
-export async function dropRetiredIndexes(models: ForumModels): Promise<string[]> {
+export async function dropForumRetiredIndexes(models: ForumModels): Promise<string[]> {
   await Promise.all([models.Membership.init(), models.Post.init(), models.Comment.init()]);
-  const dropped: string[] = [];
-  for (const [name, indexes] of Object.entries(RETIRED_INDEXES)) {
-    const collection = models.Membership.db.collection(name);
-    const existing = await collection.indexes().catch((err: unknown) => {
-      if (hasCode(err, NAMESPACE_NOT_FOUND)) return [];
-      throw err;
-    });
-    for (const index of indexes.filter((i) => existing.some((e) => e.name === i))) {
-      // Another instance starting at the same time may have dropped it first.
-      await collection.dropIndex(index).catch((err: unknown) => {
-        if (!hasCode(err, INDEX_NOT_FOUND)) throw err;
-      });
-      dropped.push(`${name}.${index}`);
-    }
-  }
-  return dropped;
+  return dropRetiredIndexes(models.Membership.db, RETIRED_INDEXES);
 }

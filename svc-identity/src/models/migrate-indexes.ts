@@ -1,9 +1,7 @@
 import type { Connection, mongo } from 'mongoose';
-import type { Logger } from '@forum/service-kit';
+import { dropRetiredIndexes, type Logger } from '@forum/service-kit';
 import { userKey, type UserKeyDoc } from './user-key.js';
 
-const NAMESPACE_NOT_FOUND = 26;
-const INDEX_NOT_FOUND = 27;
 const BATCH = 1000;
 
 /** Unique indexes of earlier versions that are plain lookups now (same names, same keys). */
@@ -11,8 +9,6 @@ const NO_LONGER_UNIQUE: Record<string, string[]> = {
   users: ['username_lower_1', 'email_lower_1', 'referral_code_1'],
   refresh_token_families: ['current_hash_1'],
 };
-
-const hasCode = (err: unknown, code: number) => (err as { code?: unknown }).code === code;
 
 interface ClaimedUser {
   _id: UserKeyDoc['user_id'];
@@ -60,26 +56,6 @@ async function claimExistingUsers(conn: Connection): Promise<number> {
   return claimed;
 }
 
-/** Drops the indexes in NO_LONGER_UNIQUE that are still unique; the models rebuild them plain. */
-async function dropFormerUniqueIndexes(conn: Connection): Promise<string[]> {
-  const dropped: string[] = [];
-  for (const [name, indexNames] of Object.entries(NO_LONGER_UNIQUE)) {
-    const collection = conn.collection(name);
-    const existing = await collection.indexes().catch((err: unknown) => {
-      if (hasCode(err, NAMESPACE_NOT_FOUND)) return [];
-      throw err;
-    });
-    for (const index of existing.filter((i) => i.unique && indexNames.includes(i.name ?? ''))) {
-      // Another instance starting at the same time may have dropped it first.
-      await collection.dropIndex(index.name!).catch((err: unknown) => {
-        if (!hasCode(err, INDEX_NOT_FOUND)) throw err;
-      });
-      dropped.push(`${name}.${index.name}`);
-    }
-  }
-  return dropped;
-}
-
 /**
  * What an existing database needs before the models build their indexes (a plain index cannot be
  * built while a unique one with the same keys exists): the users' unique values claimed in
@@ -87,7 +63,10 @@ async function dropFormerUniqueIndexes(conn: Connection): Promise<string[]> {
  */
 export async function migrateIdentityIndexes(conn: Connection, log: Logger): Promise<void> {
   const claimed = await claimExistingUsers(conn);
-  const dropped = await dropFormerUniqueIndexes(conn);
+  // The models rebuild them plain; only those still unique go.
+  const dropped = await dropRetiredIndexes(conn, NO_LONGER_UNIQUE, {
+    only: (index) => index.unique === true,
+  });
   if (claimed || dropped.length) {
     log.info({ claimed, dropped }, 'user claims added and former unique indexes dropped');
   }
