@@ -1,14 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
+import { eventually, uniqueName, type Api, type ApiResult } from '../../scripts/lib/api-client.js';
+import type { SystemStack } from '../lib/system-stack.js';
 import {
-  apiClient,
-  eventually,
-  uniqueName,
-  type Api,
-  type ApiResult,
-} from '../../scripts/lib/api-client.js';
-import { startSystemStack, type SystemStack } from '../lib/system-stack.js';
-import { FAULT_STACK_ENV, attempt, ok, register, sleep, waitConsumersSettled } from './support.js';
+  attempt,
+  ok,
+  register,
+  sleep,
+  startFaultStack,
+  waitConsumersSettled,
+  type FaultStack,
+} from './support.js';
 import type { User } from './support.js';
 import {
   burst,
@@ -33,24 +35,19 @@ const GATEWAY_TIMEOUT_MS = 10_000;
  * counter equals its rows and every event was applied exactly once (notifications, points).
  */
 test.describe.serial('primary election of 5 s under writes', () => {
+  let fault: FaultStack;
   let stack: SystemStack;
   let api: Api;
-  let mongo: MongoClient;
-  const db = (name: string) => mongo.db(`${stack.config.dbPrefix ?? ''}${name}`);
+  const db = (name: 'identity' | 'forum' | 'messaging') => fault.db(name);
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    stack = await startSystemStack({
-      label: 'faults-election',
-      extraEnv: { ...FAULT_STACK_ENV, BCRYPT_ROUNDS: '4' },
-    });
-    api = apiClient(stack.gatewayUrl);
-    mongo = await MongoClient.connect(stack.mongoUrl);
+    fault = await startFaultStack('faults-election', { BCRYPT_ROUNDS: '4' });
+    ({ stack, api } = fault);
   });
 
   test.afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
+    await fault?.stop();
   });
 
   test('posts, comments, votes and messages during the election all succeed, once each', async () => {
@@ -245,7 +242,7 @@ test.describe.serial('primary election of 5 s under writes', () => {
 
     // Nothing duplicated: each write stored once, counters equal rows, events applied once.
     await eventually('outboxes relayed', async () => {
-      for (const name of ['identity', 'forum', 'messaging']) {
+      for (const name of ['identity', 'forum', 'messaging'] as const) {
         if ((await db(name).collection('event_outbox').countDocuments({})) > 0) return undefined;
       }
       return true;

@@ -1,16 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { MongoClient } from 'mongodb';
-import { apiClient, eventually, uniqueName, type Api } from '../../scripts/lib/api-client.js';
-import { startSystemStack, type SystemStack } from '../lib/system-stack.js';
+import { eventually, uniqueName, type Api } from '../../scripts/lib/api-client.js';
+import type { SystemStack } from '../lib/system-stack.js';
 import {
-  FAULT_STACK_ENV,
   PASSWORD,
   attempt,
   ok,
   register,
   restartAndWait,
   sleep,
+  startFaultStack,
   waitConsumersSettled,
+  type FaultStack,
   type User,
 } from './support.js';
 import {
@@ -33,25 +33,20 @@ import {
  * downstream.
  */
 test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', () => {
+  let fault: FaultStack;
   let stack: SystemStack;
   let api: Api;
-  let mongo: MongoClient;
-  const db = (name: string) => mongo.db(`${stack.config.dbPrefix ?? ''}${name}`);
+  const db = (name: 'identity' | 'forum' | 'messaging') => fault.db(name);
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    stack = await startSystemStack({
-      label: 'faults-paired',
-      // Cheap hashes: a registration is then mostly its transaction, which the kill should hit.
-      extraEnv: { ...FAULT_STACK_ENV, BCRYPT_ROUNDS: '4' },
-    });
-    api = apiClient(stack.gatewayUrl);
-    mongo = await MongoClient.connect(stack.mongoUrl);
+    // Cheap hashes: a registration is then mostly its transaction, which the kill should hit.
+    fault = await startFaultStack('faults-paired', { BCRYPT_ROUNDS: '4' });
+    ({ stack, api } = fault);
   });
 
   test.afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
+    await fault?.stop();
   });
 
   const KILLS = 3;
