@@ -23,6 +23,9 @@ describe('event catalogue', () => {
         'forum.post.voted',
         'forum.comment.voted',
         'forum.mod_action.recorded',
+        'forum.report.resolved',
+        'identity.user.site_moderated',
+        'messaging.message.reported',
         'messaging.message.sent',
       ].sort(),
     );

@@ -13,7 +13,12 @@ import {
   PostVotedEvent,
 } from './forum.js';
 import { MessageSentEvent } from './messaging.js';
-import { ModActionRecordedEvent } from './moderation.js';
+import {
+  MessageReportedEvent,
+  ModActionRecordedEvent,
+  ReportResolvedEvent,
+  SiteModerationRecordedEvent,
+} from './moderation.js';
 
 /** Subject -> payload schema: publishers validate before sending, consumers on receipt. */
 export const eventSchemas = {
@@ -26,6 +31,9 @@ export const eventSchemas = {
   [Subjects.PostVoted]: PostVotedEvent,
   [Subjects.CommentVoted]: CommentVotedEvent,
   [Subjects.ModActionRecorded]: ModActionRecordedEvent,
+  [Subjects.ReportResolved]: ReportResolvedEvent,
+  [Subjects.SiteModerationRecorded]: SiteModerationRecordedEvent,
+  [Subjects.MessageReported]: MessageReportedEvent,
   [Subjects.MessageSent]: MessageSentEvent,
 } as const;
 

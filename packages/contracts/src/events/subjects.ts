@@ -9,6 +9,9 @@ export const Subjects = {
   PostVoted: 'forum.post.voted',
   CommentVoted: 'forum.comment.voted',
   ModActionRecorded: 'forum.mod_action.recorded',
+  ReportResolved: 'forum.report.resolved',
+  SiteModerationRecorded: 'identity.user.site_moderated',
+  MessageReported: 'messaging.message.reported',
   MessageSent: 'messaging.message.sent',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { ModerationTexts, Reason } from './moderation.js';
 import { Id, Timestamp } from './common.js';
 import { User } from './users.js';
 
@@ -64,9 +65,19 @@ export const AdminUsersResponse = z.object({
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
 export const AdminUserParams = z.object({ id: Id });
-export const UpdateAdminUserRequest = z.object({
-  is_active: z.boolean({ error: 'is_active must be true or false' }),
-});
+/**
+ * Deactivating a user is a `site_ban` in the public log (EXTENSIONS §M3) and needs a reason;
+ * reactivating (`site_unban`) may give one.
+ */
+export const UpdateAdminUserRequest = z
+  .object({
+    is_active: z.boolean({ error: 'is_active must be true or false' }),
+    reason: Reason.optional(),
+  })
+  .refine((body) => body.is_active || body.reason !== undefined, {
+    message: ModerationTexts.reasonRequired,
+    path: ['reason'],
+  });
 export type UpdateAdminUserRequest = z.infer<typeof UpdateAdminUserRequest>;
 export const AdminUserResponse = z.object({ user: AdminUser });
 export type AdminUserResponse = z.infer<typeof AdminUserResponse>;

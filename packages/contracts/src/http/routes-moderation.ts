@@ -232,10 +232,7 @@ export const moderationRoutes = [
   }),
 ] as const;
 
-/**
- * Reports (M5) and appeals (M6): declared, not yet served. They join the route table with their
- * handlers (serveRoutes refuses a table route without one).
- */
+/** EXTENSIONS.md §M5-M6: reports and the moderation queue, appeals. */
 export const reportAndAppealRoutes = [
   // M5. Reports
   ...(['posts', 'comments'] as const).map((kind) =>

@@ -2,7 +2,7 @@ import { forumRoutes } from './routes-forum.js';
 import { gatewayRoutes } from './routes-gateway.js';
 import { identityRoutes } from './routes-identity.js';
 import { messagingRoutes } from './routes-messaging.js';
-import { moderationRoutes } from './routes-moderation.js';
+import { moderationRoutes, reportAndAppealRoutes } from './routes-moderation.js';
 import {
   routeTable,
   type RouteContract,
@@ -20,6 +20,7 @@ export const apiRoutes = routeTable([
   ...identityRoutes,
   ...forumRoutes,
   ...moderationRoutes,
+  ...reportAndAppealRoutes,
   ...messagingRoutes,
 ]);
 
