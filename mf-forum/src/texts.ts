@@ -134,4 +134,8 @@ export const TEXTS = {
   // Unknown path
   pageNotFound: 'Page not found',
   pageNotFoundText: 'The page you are looking for does not exist.',
+  // Moderation of posts and comments: Moderate menu, reason dialog, Report, removed items (§M8)
+  // (end of item moderation texts)
+  // Moderation of a community: Moderators box, banner, logs, /c/{name}/moderation (§M8)
+  // (end of community moderation texts)
 } as const;
