@@ -130,7 +130,7 @@ export const baselines: Record<string, RouteBaseline> = {
     expect: [200],
     build: (fx) => ({
       params: { id: fx.victim.id },
-      body: { is_active: true },
+      body: { is_active: true, reason: 'Fuzz baseline reactivation' },
       foreign: { id: [fx.post.id, fx.community.id] },
     }),
   },

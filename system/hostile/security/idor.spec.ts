@@ -462,7 +462,7 @@ const CASES: Case[] = [
     call: (c, _a, token) =>
       c.api<Json>('PATCH', `/admin/users/${c.victim.id}`, {
         ...(token ? { token } : {}),
-        body: { is_active: false },
+        body: { is_active: false, reason: 'Deactivated in the security suite' },
       }),
     guard: async (c) => {
       const r = await get(c, `/admin/users?search=${c.victim.username}`, c.as.admin.token);
@@ -1178,7 +1178,7 @@ test.describe('IDOR matrix', () => {
       // Deactivate one member; every service must refuse its unexpired token within seconds.
       const off = await api('PATCH', `/admin/users/${deactivated.id}`, {
         token: admin.token,
-        body: { is_active: false },
+        body: { is_active: false, reason: 'Deactivated in the security suite' },
       });
       expect(off.status, JSON.stringify(off.json)).toBe(200);
       await eventually(

@@ -189,7 +189,7 @@ test("a deactivated user's unexpired token is refused by every service within se
   const started = Date.now();
   const off = await api('PATCH', `/admin/users/${victim.id}`, {
     token: admin.token,
-    body: { is_active: false },
+    body: { is_active: false, reason: 'Deactivated in the security suite' },
   });
   expect(off.status, JSON.stringify(off.json)).toBe(200);
   await eventually(

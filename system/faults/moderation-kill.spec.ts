@@ -1,0 +1,352 @@
+import { expect, test } from '@playwright/test';
+import { ObjectId, type Db } from 'mongodb';
+import { eventually, uniqueName, type Api, type ApiResult } from '../../scripts/lib/api-client.js';
+import type { SystemStack } from '../lib/system-stack.js';
+import {
+  attempt,
+  ok,
+  register,
+  restartAndWait,
+  sleep,
+  startFaultStack,
+  waitConsumersSettled,
+  type FaultStack,
+  type User,
+} from './support.js';
+import { burst, inFlightAt, statusCounts, type Shot } from './paired-writes-checks.js';
+
+/**
+ * Scenario (issue 16): svc-forum is SIGKILLed while moderators remove and restore posts and
+ * comments, lock and unlock posts, ban and unban members, and resolve reports by removal. An
+ * action, its public log entry and its notification event are one transaction, so after the
+ * restarts: every item's state is what its last log entry says, the entries of one item alternate
+ * (no action without its entry, no entry without its action), every answered action has its
+ * entry, and each entry that concerns a member notified them exactly once.
+ */
+const KILLS = 3;
+
+/** The actions that tell the member concerned (EXTENSIONS §M7), in toggling pairs. */
+const PAIRS = {
+  post: ['remove_post', 'restore_post'],
+  comment: ['remove_comment', 'restore_comment'],
+  lock: ['lock_post', 'unlock_post'],
+  ban: ['ban_user', 'unban_user'],
+} as const;
+const NOTIFYING = Object.values(PAIRS).flat();
+
+interface Entry {
+  action: string;
+  target_id: unknown;
+  target_user_id: unknown;
+  moderator_id: unknown;
+  created_at: Date;
+  _id: unknown;
+}
+
+test.describe.serial('svc-forum killed mid-moderation: action, log entry and notification', () => {
+  let f: FaultStack;
+  let stack: SystemStack;
+  let api: Api;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    f = await startFaultStack('faults-moderation', { BCRYPT_ROUNDS: '4' });
+    ({ stack, api } = f);
+  });
+
+  test.afterAll(async () => {
+    await f?.stop();
+  });
+
+  test('SIGKILL during removals, locks, bans and report resolutions: all or nothing', async () => {
+    test.setTimeout(170_000);
+    const owner = await register(api, 'mko');
+    const members: User[] = [];
+    for (const prefix of ['mka', 'mkb', 'mkc', 'mkd']) members.push(await register(api, prefix));
+    const community = await ok<{ community: { id: string } }>(api, 'POST', '/communities', {
+      token: owner.token,
+      body: {
+        name: uniqueName('mk').slice(0, 30),
+        description: 'Moderation fault suite.',
+        rules: 'Be kind.',
+        is_nsfw: false,
+      },
+    }).then((r) => r.community.id);
+    const posts: string[] = [];
+    const comments: string[] = [];
+    for (const m of members) {
+      await ok(api, 'POST', `/communities/${community}/join`, { token: m.token });
+      for (let i = 0; i < 4; i++) {
+        const { post } = await ok<{ post: { id: string } }>(api, 'POST', '/posts', {
+          token: m.token,
+          body: {
+            title: `Post ${i} of ${m.username}`,
+            content: 'Body',
+            type: 'text',
+            community_id: community,
+          },
+        });
+        posts.push(post.id);
+        const { comment } = await ok<{ comment: { id: string } }>(api, 'POST', '/comments', {
+          token: m.token,
+          body: { content: `Comment ${i} of ${m.username}`, post_id: post.id },
+        });
+        comments.push(comment.id);
+      }
+    }
+
+    type Action = { kind: string; run: () => Promise<ApiResult<unknown>> };
+    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+    const as = { token: owner.token };
+    const toggle = (kind: string, path: () => string, verbs: [string, string], reason = true) => ({
+      kind,
+      run: () =>
+        attempt(api, 'POST', `${path()}/${pick(verbs)}`, {
+          ...as,
+          body: reason ? { reason: `Fault ${uniqueName('r')}` } : {},
+        }),
+    });
+    // Members whose posts and comments are reported (only the first two: the others keep being
+    // banned and unbanned, and a banned member may still report).
+    const reporters = members.slice(2);
+    const actions: [number, () => Action][] = [
+      [3, () => toggle('post', () => `/posts/${pick(posts)}`, ['remove', 'restore'])],
+      [3, () => toggle('comment', () => `/comments/${pick(comments)}`, ['remove', 'restore'])],
+      [2, () => toggle('lock', () => `/posts/${pick(posts)}`, ['lock', 'unlock'])],
+      [
+        1.5,
+        () => {
+          const m = pick(members);
+          return {
+            kind: 'ban',
+            run: () =>
+              Math.random() < 0.5
+                ? attempt(api, 'POST', `/communities/${community}/bans`, {
+                    ...as,
+                    body: { username: m.username, reason: `Fault ${uniqueName('b')}` },
+                  })
+                : attempt(api, 'DELETE', `/communities/${community}/bans/${m.id}`, as),
+          };
+        },
+      ],
+      [
+        2,
+        () => ({
+          kind: 'report',
+          run: async () => {
+            const reporter = pick(reporters);
+            const target = pick(posts.slice(0, 8));
+            const made = await attempt(api, 'POST', `/posts/${target}/report`, {
+              token: reporter.token,
+              body: { reason: 'Spam' },
+            });
+            if (made.status !== 201 && made.status !== 409) return made;
+            const queue = await attempt<{ reports: { id: string; target_id: string }[] }>(
+              api,
+              'GET',
+              `/communities/${community}/reports?status=open&limit=50`,
+              as,
+            );
+            const row = queue.status === 200 ? queue.json.reports[0] : undefined;
+            if (!row) return queue;
+            return attempt(api, 'POST', `/reports/${row.id}/resolve`, {
+              ...as,
+              body: { action: pick(['dismiss', 'remove']), reason: 'Reported and removed' },
+            });
+          },
+        }),
+      ],
+    ];
+    const weight = actions.reduce((n, [w]) => n + w, 0);
+    const next = (): Action => {
+      let r = Math.random() * weight;
+      for (const [w, make] of actions) if ((r -= w) < 0) return make();
+      return actions[0]![1]();
+    };
+
+    let stopped = false;
+    let inFlight = 0;
+    const shots: Shot<Action>[] = [];
+    const done = (after = 0) =>
+      shots.filter((s) => s.status >= 200 && s.status < 300 && s.started > after).length;
+    const running = burst(
+      6,
+      next,
+      async (action) => {
+        inFlight++;
+        try {
+          return await action.run();
+        } finally {
+          inFlight--;
+        }
+      },
+      () => stopped,
+      shots,
+    );
+
+    const kills: { inFlight: number; answeredAfter: number; restartMs: number }[] = [];
+    let since = 0;
+    for (let round = 0; round < KILLS; round++) {
+      await eventually('moderation before the kill', async () =>
+        done(since) >= 40 && inFlight >= 3 ? true : undefined,
+      );
+      const killedAt = Date.now();
+      const inFlightAtKill = inFlight;
+      await stack.kill('forum', 'SIGKILL');
+      await sleep(1000);
+      const restartMs = await restartAndWait(stack, 'forum');
+      since = Date.now();
+      kills.push({
+        inFlight: inFlightAtKill,
+        answeredAfter: inFlightAt(shots, killedAt),
+        restartMs,
+      });
+    }
+    await eventually('moderation after the last restart', async () =>
+      done(since) >= 40 ? true : undefined,
+    );
+    stopped = true;
+    await running;
+
+    // No 5xx other than the gateway's 503 while svc-forum was down.
+    expect(shots.filter((s) => s.status >= 500 && s.status !== 503).map((s) => s.status)).toEqual(
+      [],
+    );
+
+    const forum = f.db('forum');
+    await eventually('forum outbox relayed', async () =>
+      (await forum.collection('event_outbox').countDocuments({})) === 0 ? true : undefined,
+    );
+    await waitConsumersSettled(stack, 90_000);
+
+    const entries = (await forum
+      .collection('modlog')
+      .find({ community_id: { $ne: null } })
+      .sort({ created_at: 1, _id: 1 })
+      .toArray()) as unknown as Entry[];
+    const checked = await checkStatesFollowTheLog(forum, entries, community);
+
+    // Every answered action left its entry (a lost answer may have left one more).
+    const answered = (kind: string) =>
+      shots.filter((s) => s.input.kind === kind && s.status >= 200 && s.status < 300).length;
+    const logged = (actions: readonly string[]) =>
+      entries.filter((e) => actions.includes(e.action)).length;
+    expect(logged(PAIRS.lock)).toBeGreaterThanOrEqual(answered('lock'));
+    expect(logged(PAIRS.ban)).toBeGreaterThanOrEqual(answered('ban'));
+    expect(logged([...PAIRS.post, ...PAIRS.comment])).toBeGreaterThanOrEqual(
+      answered('post') + answered('comment'),
+    );
+
+    // Each entry that concerns a member notified them exactly once.
+    const messaging = f.db('messaging');
+    let told = 0;
+    await eventually(
+      'one mod_action notification per log entry',
+      async () => {
+        told = 0;
+        for (const m of members) {
+          const want = entries.filter(
+            (e) => NOTIFYING.includes(e.action as never) && String(e.target_user_id) === m.id,
+          ).length;
+          const have = await messaging
+            .collection('notifications')
+            .countDocuments({ user_id: oid(m.id), type: 'mod_action' });
+          expect(have, `mod_action notifications of ${m.username}`).toBe(want);
+          told += have;
+        }
+        return true;
+      },
+      { timeoutMs: 75_000, intervalMs: 1000 },
+    );
+
+    const byKind = Object.fromEntries(
+      ['post', 'comment', 'lock', 'ban', 'report'].map((k) => [
+        k,
+        statusCounts(shots.filter((s) => s.input.kind === k)),
+      ]),
+    );
+    console.log(
+      `[faults-moderation] ${shots.length} actions ${JSON.stringify(byKind)}; at each of ${KILLS} ` +
+        `SIGKILLs (in flight, answered after, ready after restart ms: ${JSON.stringify(kills)}); ` +
+        `${entries.length} log entries: ${checked} items follow their log, ${told} notifications ` +
+        'exactly once',
+    );
+  });
+});
+
+const oid = (hex: string) => new ObjectId(hex);
+
+/**
+ * Each item's entries of a toggling pair alternate, starting with the first verb, and the item's
+ * state is what the last one says. Returns how many items were checked.
+ */
+async function checkStatesFollowTheLog(forum: Db, entries: Entry[], community: string) {
+  const byTarget = (actions: readonly string[], key: (e: Entry) => string) => {
+    const map = new Map<string, string[]>();
+    for (const e of entries.filter((x) => actions.includes(x.action))) {
+      map.set(key(e), [...(map.get(key(e)) ?? []), e.action]);
+    }
+    return map;
+  };
+  const problems: string[] = [];
+  const follow = (
+    what: string,
+    logs: Map<string, string[]>,
+    pair: readonly [string, string],
+    state: (id: string) => boolean,
+    ids: string[],
+  ) => {
+    for (const id of ids) {
+      const seq = logs.get(id) ?? [];
+      seq.forEach((action, i) => {
+        if (action !== pair[i % 2]) problems.push(`${what} ${id}: log ${seq.join(',')}`);
+      });
+      const last = seq.at(-1);
+      if (state(id) !== (last === pair[0])) {
+        problems.push(`${what} ${id}: state ${state(id)} but last entry ${last ?? 'none'}`);
+      }
+    }
+  };
+  const posts = await forum.collection('posts').find({}).toArray();
+  const comments = await forum.collection('comments').find({}).toArray();
+  const bans = await forum.collection('bans').find({}).toArray();
+  const byId = <T extends { _id: unknown }>(rows: T[]) =>
+    new Map(rows.map((r) => [String(r._id), r]));
+  const postRows = byId(posts);
+  const commentRows = byId(comments);
+  const banned = new Set(bans.map((b) => String(b.user_id)));
+  const bannedUsers = new Set(
+    entries.filter((e) => e.action === 'ban_user').map((e) => String(e.target_user_id)),
+  );
+  const targetId = (e: Entry) => String(e.target_id);
+  follow(
+    'post',
+    byTarget(PAIRS.post, targetId),
+    PAIRS.post,
+    (id) => postRows.get(id)?.removed === true,
+    [...postRows.keys()],
+  );
+  follow(
+    'lock',
+    byTarget(PAIRS.lock, targetId),
+    PAIRS.lock,
+    (id) => postRows.get(id)?.locked === true,
+    [...postRows.keys()],
+  );
+  follow(
+    'comment',
+    byTarget(PAIRS.comment, targetId),
+    PAIRS.comment,
+    (id) => commentRows.get(id)?.removed === true,
+    [...commentRows.keys()],
+  );
+  follow(
+    'ban',
+    byTarget(PAIRS.ban, (e) => String(e.target_user_id)),
+    PAIRS.ban,
+    (id) => banned.has(id),
+    [...new Set([...bannedUsers, ...banned])],
+  );
+  expect(problems, `community ${community}`).toEqual([]);
+  return postRows.size + commentRows.size + bannedUsers.size;
+}
