@@ -135,6 +135,15 @@ export const TEXTS = {
   pageNotFound: 'Page not found',
   pageNotFoundText: 'The page you are looking for does not exist.',
   // Moderation of posts and comments: Moderate menu, reason dialog, Report, removed items (§M8)
+  // The reason dialog (also the community screens' ban, appeal-decision and report-resolve dialogs)
+  reasonLabel: 'Reason',
+  reasonOptionalLabel: 'Reason (optional)',
+  reasonRequired: 'Reason is required',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  banDaysLabel: 'Days',
+  banDaysHint: 'Leave empty for a permanent ban.',
+  banDaysInvalid: 'A ban lasts 1 to 3650 days',
+  working: 'Working...',
   // (end of item moderation texts)
   // Moderation of a community: Moderators box, banner, logs, /c/{name}/moderation (§M8)
   // (end of community moderation texts)
