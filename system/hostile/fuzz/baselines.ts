@@ -455,6 +455,7 @@ export const baselines: Record<string, RouteBaseline> = {
   },
 
   ...moderation(),
+  ...reportsAndAppeals(),
 
   // Messaging
   'GET /api/messages/conversations': {
@@ -782,6 +783,118 @@ function moderation(): Record<string, RouteBaseline> {
       wrong: 'bob',
       expect: [200],
       build: () => ({ query: { ...limitOffset, action: 'ban_user' } }),
+    },
+  };
+}
+
+/** A removal of bob's new post by alice; returns the post and its remove_post log entry. */
+async function removedBobPost(fx: Fixtures) {
+  const { id } = await fx.newPost('bob');
+  await must(fx, 'alice', 'POST', `/posts/${id}/remove`, { reason: 'Fuzz removal' });
+  const seen = await must(fx, 'bob', 'GET', `/posts/${id}`);
+  return { id, modlogId: String((seen.post as { removal_modlog_id: string }).removal_modlog_id) };
+}
+
+/**
+ * EXTENSIONS §M5-M6. bob reports alice's items (alice's own report is refused), bob reports the
+ * message alice sent him (carol, no party to it, gets 404), alice works her community's queue and
+ * its appeals (bob, a member, is refused), the admin reads the site-wide queue.
+ */
+function reportsAndAppeals(): Record<string, RouteBaseline> {
+  const report = { reason: 'Spam' };
+  const reported = (made: (fx: Fixtures) => Promise<{ id: string }>): RouteBaseline => ({
+    as: 'bob',
+    wrong: 'alice',
+    wrongRefused: true,
+    expect: [201],
+    build: async (fx) => ({
+      params: { id: (await made(fx)).id },
+      body: report,
+      foreign: { id: [fx.community.id] },
+    }),
+  });
+  /** A moderators' queue of alice's community (reports or appeals). */
+  const queue = (): RouteBaseline => ({
+    as: 'alice',
+    wrong: 'bob',
+    wrongRefused: true,
+    expect: [200],
+    build: (fx) => ({
+      params: { id: fx.community.id },
+      query: { status: 'open', ...limitOffset },
+      foreign: { id: [fx.post.id] },
+    }),
+  });
+  return {
+    'POST /api/posts/{id}/report': reported((fx) => fx.newPost('alice')),
+    'POST /api/comments/{id}/report': reported((fx) => fx.newComment('alice')),
+    'POST /api/messages/messages/{id}/report': {
+      as: 'bob',
+      wrong: 'carol',
+      wrongRefused: true,
+      expect: [201],
+      build: (fx) => ({
+        params: { id: fx.message.id },
+        body: report,
+        foreign: { id: [fx.conversation.id, fx.post.id] },
+      }),
+    },
+    'GET /api/communities/{id}/reports': queue(),
+    'POST /api/reports/{id}/resolve': {
+      as: 'alice',
+      wrong: 'bob',
+      wrongRefused: true,
+      expect: [200],
+      build: async (fx) => {
+        const { id } = await fx.newPost('bob');
+        await must(fx, 'carol', 'POST', `/posts/${id}/report`, report);
+        const open = await must(fx, 'alice', 'GET', `/communities/${fx.community.id}/reports`);
+        const row = (open.reports as { id: string; target_id: string }[]).find(
+          (r) => r.target_id === id,
+        );
+        if (!row) throw new Error('baseline setup: the report is not in the queue');
+        return {
+          params: { id: row.id },
+          body: { action: 'dismiss', reason: 'Not spam' },
+          foreign: { id: [id, fx.community.id] },
+        };
+      },
+    },
+    'GET /api/admin/reports': {
+      as: 'admin',
+      wrong: 'alice',
+      expect: [200],
+      build: () => ({ query: { status: 'closed', ...limitOffset } }),
+    },
+    'POST /api/appeals': {
+      as: 'bob',
+      // carol's is not the decision appealed.
+      wrong: 'carol',
+      wrongRefused: true,
+      expect: [201],
+      build: async (fx) => ({
+        body: { modlog_id: (await removedBobPost(fx)).modlogId, text: 'It was on topic.' },
+        foreign: { modlog_id: [fx.post.id, fx.community.id] },
+      }),
+    },
+    'GET /api/communities/{id}/appeals': queue(),
+    'POST /api/appeals/{id}/decide': {
+      as: 'alice',
+      wrong: 'bob',
+      wrongRefused: true,
+      expect: [200],
+      build: async (fx) => {
+        const { modlogId } = await removedBobPost(fx);
+        const made = await must(fx, 'bob', 'POST', '/appeals', {
+          modlog_id: modlogId,
+          text: 'Please look again.',
+        });
+        return {
+          params: { id: (made.appeal as { id: string }).id },
+          body: { outcome: 'uphold', reason: 'Off topic after all' },
+          foreign: { id: [modlogId, fx.post.id] },
+        };
+      },
     },
   };
 }
