@@ -3,18 +3,39 @@ import type { Notification } from '@forum/sdk';
 export type NotificationAction =
   { kind: 'navigate'; to: string } | { kind: 'invite' } | { kind: 'none' };
 
+type Routable = Pick<Notification, 'type' | 'related_id' | 'post_id'>;
+
 const COMMENT_TYPES = new Set(['reply_to_post', 'reply_to_comment', 'post_comment']);
+
+const seg = encodeURIComponent;
+
+/**
+ * A post, or one of its comments: for moderation and mention notifications related_id is the
+ * comment when it concerns a comment and the post itself when it concerns the post.
+ */
+function toItem(postId: string, relatedId: string | null): NotificationAction {
+  return relatedId && relatedId !== postId
+    ? { kind: 'navigate', to: `/post/${seg(postId)}#comment-${seg(relatedId)}` }
+    : { kind: 'navigate', to: `/post/${seg(postId)}` };
+}
+
+/** A community's public moderation log (related_id carries the community's name). */
+function toModlog(communityName: string | null): NotificationAction {
+  return communityName
+    ? { kind: 'navigate', to: `/c/${seg(communityName)}/modlog` }
+    : { kind: 'none' };
+}
 
 /**
  * Spec §4 click routing: private_message -> /inbox/{related_id}; the two referral types open the
  * invite modal; badge_earned -> the user's own profile; comment types ->
  * /post/{post_id}#comment-{related_id}; others -> the post.
+ * EXTENSIONS §M7: mod_action and appeal_decided open the item (post or comment) or, for a ban
+ * (no post), /c/{name}/modlog; report_resolved opens the post (a message report goes nowhere);
+ * mention opens the post or comment; election opens the community's log until elections have
+ * pages of their own.
  */
-export function notificationAction(
-  n: Pick<Notification, 'type' | 'related_id' | 'post_id'>,
-  username: string,
-): NotificationAction {
-  const seg = encodeURIComponent;
+export function notificationAction(n: Routable, username: string): NotificationAction {
   switch (n.type) {
     case 'private_message':
       return n.related_id
@@ -25,6 +46,15 @@ export function notificationAction(
       return { kind: 'invite' };
     case 'badge_earned':
       return { kind: 'navigate', to: `/u/${seg(username)}` };
+    case 'mod_action':
+    case 'appeal_decided':
+      return n.post_id ? toItem(n.post_id, n.related_id) : toModlog(n.related_id);
+    case 'mention':
+      return n.post_id ? toItem(n.post_id, n.related_id) : { kind: 'none' };
+    case 'report_resolved':
+      return n.post_id ? { kind: 'navigate', to: `/post/${seg(n.post_id)}` } : { kind: 'none' };
+    case 'election':
+      return toModlog(n.related_id);
     default:
       if (!n.post_id) return { kind: 'none' };
       if (COMMENT_TYPES.has(n.type) && n.related_id) {
