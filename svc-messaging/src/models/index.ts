@@ -2,12 +2,14 @@ import type { Connection } from 'mongoose';
 import { defineDirectoryUserModel, type DirectoryUserModel } from '@forum/service-kit';
 import { defineConversationModel, type ConversationModel } from './conversation.js';
 import { defineMessageModel, type MessageModel } from './message.js';
+import { defineMessageReportModel, type MessageReportModel } from './message-report.js';
 import { defineNotificationModel, type NotificationModel } from './notification.js';
 
 export interface MessagingModels {
   DirectoryUser: DirectoryUserModel;
   Conversation: ConversationModel;
   Message: MessageModel;
+  MessageReport: MessageReportModel;
   Notification: NotificationModel;
 }
 
@@ -15,6 +17,7 @@ export const createMessagingModels = (conn: Connection): MessagingModels => ({
   DirectoryUser: defineDirectoryUserModel(conn),
   Conversation: defineConversationModel(conn),
   Message: defineMessageModel(conn),
+  MessageReport: defineMessageReportModel(conn),
   Notification: defineNotificationModel(conn),
 });
 

@@ -9,6 +9,12 @@ export interface MessageDoc {
   is_read: boolean;
   read_at: Date | null;
   created_at: Date;
+  /**
+   * The admin removed it (a resolved report, EXTENSIONS §M5): every read shows REMOVED_TEXT.
+   * Absent on messages stored before moderation, which counts as false.
+   */
+  removed?: boolean;
+  removed_at?: Date | null;
 }
 export type MessageModel = Model<MessageDoc>;
 
@@ -21,6 +27,8 @@ const messageSchema = new Schema<MessageDoc>(
     is_read: { type: Boolean, default: false },
     read_at: { type: Date, default: null },
     created_at: { type: Date, required: true },
+    removed: { type: Boolean, default: false },
+    removed_at: { type: Date, default: null },
   },
   { collection: 'messages', versionKey: false },
 );

@@ -13,4 +13,7 @@ export const MESSAGING_SHARD_KEYS = {
   // No unique index. The unread count (every tab, every 30 s) and marking a conversation read
   // name the recipient; a conversation page names both participants (at most two shards).
   messages: { recipient_id: 'hashed' },
+  // The unique open-report index (message_id, reporter_id) starts with it; a report and closing
+  // a message's open reports name the message.
+  message_reports: { message_id: 1 },
 } as const;

@@ -1,5 +1,6 @@
 import { MessageTexts } from '@forum/contracts';
 import { forbidden, notFound, type AuthUser } from '@forum/service-kit';
+import { MessageReportTexts } from '../domain/message-report-texts.js';
 import type { ConversationDoc } from '../models/conversation.js';
 import type { MessageDoc } from '../models/message.js';
 
@@ -35,6 +36,19 @@ export function assertCanSeeMessage(
 export function assertIsRecipient(message: MessageDoc, user: AuthUser): void {
   if (message.recipient_id.toHexString() !== user.id) {
     throw forbidden(MessageTexts.onlyRecipientCanMarkRead);
+  }
+}
+
+/**
+ * Only a message's recipient may report it (EXTENSIONS §M5). Everyone else, its sender included,
+ * gets the answer of a message that does not exist, so reporting cannot probe ids.
+ */
+export function assertCanReportMessage(
+  message: MessageDoc | null,
+  user: AuthUser,
+): asserts message is MessageDoc {
+  if (!message || message.recipient_id.toHexString() !== user.id) {
+    throw notFound(MessageReportTexts.notFound);
   }
 }
 

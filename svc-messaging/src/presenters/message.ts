@@ -1,11 +1,12 @@
-import type { Message, SendMessageResponse } from '@forum/contracts';
+import { REMOVED_TEXT, type Message, type SendMessageResponse } from '@forum/contracts';
 import type { MessageDoc } from '../models/message.js';
 
 export const presentMessage = (doc: MessageDoc): Message => ({
   id: doc._id.toHexString(),
   conversation_id: doc.conversation_id.toHexString(),
   sender_id: doc.sender_id.toHexString(),
-  content: doc.content,
+  // A removed message reads the same for both participants (EXTENSIONS §M5).
+  content: doc.removed ? REMOVED_TEXT : doc.content,
   created_at: doc.created_at.toISOString(),
   is_read: doc.is_read ?? false,
 });

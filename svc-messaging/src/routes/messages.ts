@@ -1,5 +1,6 @@
 import { MessageTexts } from '@forum/contracts';
 import type { MessagingDeps } from '../deps.js';
+import { MessageReportTexts } from '../domain/message-report-texts.js';
 import {
   presentConversationDetail,
   presentConversationPage,
@@ -10,6 +11,7 @@ import { countUnreadMessages } from '../use-cases/count-unread-messages.js';
 import { getConversation } from '../use-cases/get-conversation.js';
 import { listConversations } from '../use-cases/list-conversations.js';
 import { markMessageRead } from '../use-cases/mark-message-read.js';
+import { reportMessage } from '../use-cases/report-message.js';
 import { sendMessage } from '../use-cases/send-message.js';
 import { startConversation } from '../use-cases/start-conversation.js';
 import type { MessagingHandlers } from './handlers.js';
@@ -39,6 +41,14 @@ export const messageHandlers = (deps: MessagingDeps) =>
       handle: async ({ user, params }) => ({
         message: presentMessage(await markMessageRead(deps, user, params.id)),
       }),
+    },
+    // EXTENSIONS §M5: the recipient reports a message to the admin.
+    'POST /api/messages/messages/{id}/report': {
+      use: [notFoundUnlessId(MessageReportTexts.notFound)],
+      handle: async ({ user, params, body }) => {
+        await reportMessage(deps, user, params.id, body.reason);
+        return { message: MessageReportTexts.reported };
+      },
     },
     'GET /api/messages/unread-count': async ({ user }) => ({
       unreadCount: await countUnreadMessages(deps.models, user),
