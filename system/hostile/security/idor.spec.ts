@@ -147,6 +147,12 @@ interface ModCtx {
   removedComment: Json;
   /** A moderator of owner's community (appointed in setup). */
   moderator: Session;
+  /** The remove_post entry of removedPost: the member's to appeal. */
+  removedPostLogId: string;
+  /** The moderator's open report on `post` (one row of the community's queue). */
+  reportId: string;
+  /** The member's open appeal of removedComment's removal. */
+  appealId: string;
 }
 
 const MODERATORS_ONLY = {
@@ -222,7 +228,64 @@ async function moderationSetup(
     username: banned.username,
     reason: 'Setup',
   });
-  return { post, removedPost, lockedPost, pinnedPost, comment, removedComment, moderator };
+  const { reportId, appealId, removedPostLogId } = await queueSetup(
+    api,
+    { owner, member, moderator },
+    communityId,
+    { post, removedPost, removedComment },
+  );
+  return {
+    post,
+    removedPost,
+    lockedPost,
+    pinnedPost,
+    comment,
+    removedComment,
+    moderator,
+    removedPostLogId,
+    reportId,
+    appealId,
+  };
+}
+
+/** The removal log entry of an item, as its author reads it (EXTENSIONS §M4). */
+async function removalLogId(api: Api, author: Session, path: string): Promise<string> {
+  const r = await api<Json>('GET', path, { token: author.token });
+  const item = (r.json.post ?? r.json.comment) as Json;
+  expect(item.removal_modlog_id, `${path} carries its removal entry`).toEqual(expect.any(String));
+  return String(item.removal_modlog_id);
+}
+
+/** An open report (the moderator's, on the member's post) and an open appeal (the member's). */
+async function queueSetup(
+  api: Api,
+  as: { owner: Session; member: Session; moderator: Session },
+  communityId: string,
+  items: { post: Json; removedPost: Json; removedComment: Json },
+) {
+  const call = async (who: Session, method: string, path: string, body?: unknown) => {
+    const r = await api<Json>(method, path, { token: who.token, ...(body ? { body } : {}) });
+    expect(r.status, `${method} ${path}: ${JSON.stringify(r.json)}`).toBeLessThan(300);
+    return r.json;
+  };
+  await call(as.moderator, 'POST', `/posts/${String(items.post.id)}/report`, { reason: 'Spam' });
+  const queue = await call(as.owner, 'GET', `/communities/${communityId}/reports`);
+  const row = (queue.reports as Json[]).find((r) => r.target_id === items.post.id);
+  expect(row, 'the report is in the queue').toBeDefined();
+  const commentLog = await removalLogId(
+    api,
+    as.member,
+    `/comments/${String(items.removedComment.id)}`,
+  );
+  const appeal = await call(as.member, 'POST', '/appeals', {
+    modlog_id: commentLog,
+    text: 'Setup appeal',
+  });
+  return {
+    reportId: String(row!.id),
+    appealId: String((appeal.appeal as Json).id),
+    removedPostLogId: await removalLogId(api, as.member, `/posts/${String(items.removedPost.id)}`),
+  };
 }
 
 function moderationCases(): Case[] {
@@ -381,6 +444,188 @@ function moderationCases(): Case[] {
       200,
       (c) => c.mod.moderator.username,
     ),
+    ...reportAndAppealCases(),
+  ];
+}
+
+/**
+ * EXTENSIONS §M5-M6: anyone signed in reports another's post or comment, only its recipient a
+ * message; the community's queues are its moderators' (without reporters), the site's queue the
+ * admin's; only the member concerned appeals a decision, only moderators decide.
+ */
+function reportAndAppealCases(): Case[] {
+  const cid = (c: Ctx) => String(c.community.id);
+  const REPORTERS = {
+    visitor: 401,
+    deactivated: 401,
+    stranger: 201,
+    member: 201,
+    admin: 201,
+    owner: 400,
+  };
+  const ownContent = { owner: ModerationTexts.ownContent };
+  const openReports = async (c: Ctx) =>
+    idsIn((await ownerView(c, `/communities/${cid(c)}/reports?status=open&limit=100`)).reports);
+  const openAppeals = async (c: Ctx) =>
+    idsIn((await ownerView(c, `/communities/${cid(c)}/appeals?status=open&limit=100`)).appeals);
+  const noReporters = (_c: Ctx, actor: Actor, res: ApiResult<Json>) => {
+    for (const row of res.json.reports as Json[]) {
+      expect(row.reporter_usernames, `${actor}: moderators do not see reporters`).toBeUndefined();
+    }
+  };
+  /** A fresh item of the member's in a community the owner alone moderates, reported or removed. */
+  const freshMemberPost = async (c: Ctx) => {
+    const community = await freshTeam(c, c.as.member, false);
+    const post = await createPost(c.api, c.as.member, community);
+    return { community, id: String(post.id) };
+  };
+  return [
+    {
+      route: 'POST /api/posts/{id}/report',
+      expect: REPORTERS,
+      texts: ownContent,
+      call: (c, _a, token) =>
+        c.api<Json>(
+          'POST',
+          `/posts/${String(c.post.id)}/report`,
+          withToken(token, { reason: 'Spam' }),
+        ),
+    },
+    {
+      route: 'POST /api/comments/{id}/report',
+      expect: REPORTERS,
+      texts: ownContent,
+      call: (c, _a, token) =>
+        c.api<Json>(
+          'POST',
+          `/comments/${String(c.comment.id)}/report`,
+          withToken(token, { reason: 'Harassment' }),
+        ),
+    },
+    {
+      route: 'POST /api/messages/messages/{id}/report',
+      // Only the recipient; to anyone else (the sender included) the message is not there.
+      expect: {
+        visitor: 401,
+        deactivated: 401,
+        stranger: 404,
+        owner: 404,
+        admin: 404,
+        member: 201,
+      },
+      call: (c, _a, token) =>
+        c.api<Json>(
+          'POST',
+          `/messages/messages/${c.unreadMessageId}/report`,
+          withToken(token, { reason: 'Spam' }),
+        ),
+      guard: conversationState,
+    },
+    {
+      route: 'GET /api/communities/{id}/reports',
+      expect: MODERATORS_ONLY,
+      texts: modTexts,
+      call: (c, _a, token) =>
+        c.api<Json>('GET', `/communities/${cid(c)}/reports?status=open`, withToken(token)),
+      check: noReporters,
+    },
+    {
+      route: 'POST /api/reports/{id}/resolve',
+      expect: MODERATORS_ONLY,
+      texts: modTexts,
+      allowed: MOD_ALLOWED,
+      call: async (c, actor, token) => {
+        let id = c.mod.reportId;
+        if (acting(actor)) {
+          const post = await freshMemberPost(c);
+          await mustOk(c, c.as.stranger, 'POST', `/posts/${post.id}/report`, { reason: 'Spam' });
+          const queue = await mustOk(
+            c,
+            c.as.owner,
+            'GET',
+            `/communities/${post.community}/reports`,
+          );
+          id = String((queue.reports as Json[])[0]!.id);
+        }
+        return c.api<Json>(
+          'POST',
+          `/reports/${id}/resolve`,
+          withToken(token, { action: 'dismiss', reason: `By ${actor}` }),
+        );
+      },
+      guard: openReports,
+    },
+    {
+      route: 'GET /api/admin/reports',
+      expect: ONLY_ADMIN,
+      texts: adminTexts,
+      call: (c, _a, token) => get(c, '/admin/reports?status=open&limit=100', token),
+      check: (c, _actor, res) => {
+        const row = (res.json.reports as Json[]).find((r) => r.id === c.mod.reportId);
+        expect(row?.reporter_usernames, 'the admin sees who reported').toEqual([
+          c.mod.moderator.username,
+        ]);
+      },
+    },
+    {
+      route: 'POST /api/appeals',
+      expect: {
+        visitor: 401,
+        deactivated: 401,
+        stranger: 403,
+        owner: 403,
+        admin: 403,
+        member: 201,
+      },
+      texts: {
+        stranger: ModerationTexts.notYourDecision,
+        owner: ModerationTexts.notYourDecision,
+        admin: ModerationTexts.notYourDecision,
+      },
+      allowed: ['member'],
+      call: (c, _a, token) =>
+        c.api<Json>(
+          'POST',
+          '/appeals',
+          withToken(token, { modlog_id: c.mod.removedPostLogId, text: 'Please look again' }),
+        ),
+      guard: openAppeals,
+    },
+    {
+      route: 'GET /api/communities/{id}/appeals',
+      expect: MODERATORS_ONLY,
+      texts: modTexts,
+      call: (c, _a, token) =>
+        c.api<Json>('GET', `/communities/${cid(c)}/appeals?status=open`, withToken(token)),
+      check: (c, _actor, res) => {
+        expect(idsIn(res.json.appeals), 'the open appeal is listed').toContain(c.mod.appealId);
+      },
+    },
+    {
+      route: 'POST /api/appeals/{id}/decide',
+      expect: MODERATORS_ONLY,
+      texts: modTexts,
+      allowed: MOD_ALLOWED,
+      call: async (c, actor, token) => {
+        let id = c.mod.appealId;
+        if (acting(actor)) {
+          const post = await freshMemberPost(c);
+          await mustOk(c, c.as.owner, 'POST', `/posts/${post.id}/remove`, { reason: 'Setup' });
+          const logId = await removalLogId(c.api, c.as.member, `/posts/${post.id}`);
+          const made = await mustOk(c, c.as.member, 'POST', '/appeals', {
+            modlog_id: logId,
+            text: 'Setup',
+          });
+          id = String((made.appeal as Json).id);
+        }
+        return c.api<Json>(
+          'POST',
+          `/appeals/${id}/decide`,
+          withToken(token, { outcome: 'uphold', reason: `By ${actor}` }),
+        );
+      },
+      guard: openAppeals,
+    },
   ];
 }
 
