@@ -164,34 +164,43 @@ function failReferralCreate() {
   vi.spyOn(models().Referral, 'create').mockImplementationOnce(failure as never);
 }
 
-describe('set-user-active: the status, the sessions and identity.user.updated together', () => {
-  it('keeps the account active and its sessions when the event cannot be stored', async () => {
-    const user = await h.register('Keep');
-    failOutboxAt(Subjects.UserUpdated);
-    const path = `/api/admin/users/${user.id}`;
-    const res = await h.api.patch(path, { is_active: false }, { token: admin.token });
-    expect(res.status).toBe(500);
-    vi.restoreAllMocks();
-    expect((await h.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
-    expect(
-      await models().RefreshFamily.countDocuments({
-        revoked_at: { $ne: null },
-        user_id: new Types.ObjectId(user.id),
-      }),
-    ).toBe(0);
-    expect(await eventsAbout(Subjects.UserUpdated, (e) => e.user_id === user.id)).toEqual([]);
+describe('set-user-active: the status, the sessions, identity.user.updated and the site_ban together', () => {
+  it.each([
+    ['identity.user.updated', Subjects.UserUpdated],
+    ['identity.user.site_moderated', Subjects.SiteModerationRecorded],
+  ] as const)(
+    'keeps the account active and its sessions when %s cannot be stored',
+    async (_name, subject) => {
+      const user = await h.register('Keep');
+      failOutboxAt(subject);
+      const path = `/api/admin/users/${user.id}`;
+      const body = { is_active: false, reason: 'Spam' };
+      const res = await h.api.patch(path, body, { token: admin.token });
+      expect(res.status).toBe(500);
+      vi.restoreAllMocks();
+      expect((await h.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+      expect(
+        await models().RefreshFamily.countDocuments({
+          revoked_at: { $ne: null },
+          user_id: new Types.ObjectId(user.id),
+        }),
+      ).toBe(0);
+      const about = (e: Record<string, unknown>) => e.user_id === user.id;
+      expect(await eventsAbout(Subjects.UserUpdated, about)).toEqual([]);
+      expect(await eventsAbout(Subjects.SiteModerationRecorded, about)).toEqual([]);
 
-    expect((await h.api.patch(path, { is_active: false }, { token: admin.token })).status).toBe(
-      200,
-    );
-    expect(
-      (await h.api.post('/api/auth/refresh', { refreshToken: user.refreshToken })).status,
-    ).toBe(401);
-    await waitFor(async () => {
-      const found = await eventsAbout(Subjects.UserUpdated, (e) => e.user_id === user.id);
-      return found.length === 1 ? found : undefined;
-    });
-  });
+      // The same request then succeeds from a clean slate: it is a change, so it is logged.
+      expect((await h.api.patch(path, body, { token: admin.token })).status).toBe(200);
+      expect(
+        (await h.api.post('/api/auth/refresh', { refreshToken: user.refreshToken })).status,
+      ).toBe(401);
+      await waitFor(async () => {
+        const updated = await eventsAbout(Subjects.UserUpdated, about);
+        const site = await eventsAbout(Subjects.SiteModerationRecorded, about);
+        return updated.length === 1 && site.length === 1 ? site : undefined;
+      });
+    },
+  );
 });
 
 describe('update-avatar: the avatar and identity.user.updated together', () => {

@@ -1,5 +1,6 @@
 import type { ClientSession } from 'mongoose';
 import { Subjects } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
 import type { UserDoc } from '../models/user.js';
 
@@ -21,6 +22,39 @@ export const publishUserUpdated = (
       username: user.username,
       avatar_url: user.avatar_url ?? null,
       is_active: user.is_active,
+    },
+    { session },
+  );
+
+/**
+ * The admin deactivated (site_ban) or reactivated (site_unban) an account: forum writes the
+ * site-wide entry of the public moderation log. Stored in the transaction of the change.
+ */
+export const publishSiteModeration = (
+  { outbox, now }: Pick<IdentityDeps, 'outbox' | 'now'>,
+  session: ClientSession,
+  {
+    action,
+    user,
+    moderator,
+    reason,
+  }: {
+    action: 'site_ban' | 'site_unban';
+    user: Pick<UserDoc, '_id' | 'username'>;
+    moderator: Pick<AuthUser, 'id' | 'username'>;
+    reason: string | null;
+  },
+) =>
+  outbox.add(
+    Subjects.SiteModerationRecorded,
+    {
+      action,
+      user_id: user._id.toHexString(),
+      username: user.username,
+      moderator_id: moderator.id,
+      moderator_username: moderator.username,
+      reason,
+      created_at: now().toISOString(),
     },
     { session },
   );

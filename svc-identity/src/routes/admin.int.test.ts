@@ -3,6 +3,7 @@ import {
   AdminUserResponse,
   AdminUsersResponse,
   DailyUserStatsResponse,
+  SiteModerationRecordedEvent,
   Subjects,
 } from '@forum/contracts';
 import {
@@ -180,7 +181,7 @@ describe('PATCH /api/admin/users/{id}: deactivation', () => {
     const user = await h.register('Gone');
     const res = await h.api.patch(
       `/api/admin/users/${user.id}`,
-      { is_active: false },
+      { is_active: false, reason: 'Spam' },
       { token: admin.token },
     );
     expect(res.status).toBe(200);
@@ -228,21 +229,21 @@ describe('PATCH /api/admin/users/{id}: deactivation', () => {
   it('refuses to deactivate the admin themself, unknown ids and bad bodies', async () => {
     const self = await h.api.patch(
       `/api/admin/users/${admin.id}`,
-      { is_active: false },
+      { is_active: false, reason: 'Testing' },
       { token: admin.token },
     );
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ error: 'You cannot deactivate your own account' });
     const unknown = await h.api.patch(
       '/api/admin/users/64b7f0c2a1b2c3d4e5f60718',
-      { is_active: false },
+      { is_active: false, reason: 'Testing' },
       { token: admin.token },
     );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: 'User not found' });
     const badId = await h.api.patch(
       '/api/admin/users/nope',
-      { is_active: false },
+      { is_active: false, reason: 'Testing' },
       { token: admin.token },
     );
     expect(badId.status).toBe(400);
@@ -256,5 +257,125 @@ describe('PATCH /api/admin/users/{id}: deactivation', () => {
       error: 'is_active must be true or false',
       details: ['is_active must be true or false'],
     });
+  });
+});
+
+describe('PATCH /api/admin/users/{id}: site_ban and site_unban (EXTENSIONS §M3)', () => {
+  const setActive = (id: string, body: Record<string, unknown>) =>
+    h.api.patch(`/api/admin/users/${id}`, body, { token: admin.token });
+  const siteEvents = (userId: string) =>
+    events.of(Subjects.SiteModerationRecorded).filter((e) => e.user_id === userId);
+  const outboxEmpty = async () =>
+    (await h.service.conn.collection('event_outbox').countDocuments({})) === 0;
+
+  /**
+   * The user's site_moderated events once `last` has arrived and nothing is left in the outbox:
+   * the relay publishes in order and the collector reads the stream in order, so any event
+   * stored before `last` (a repeat's, if it wrote one) has arrived by then too.
+   */
+  const siteEventsUpTo = (userId: string, last: (e: Record<string, unknown>) => boolean) =>
+    waitFor(
+      async () => {
+        const list = siteEvents(userId);
+        return list.some(last) && (await outboxEmpty()) ? list : undefined;
+      },
+      { what: `identity.user.site_moderated for ${userId}` },
+    );
+
+  it('writes one event per change of state and none for a repeat', async () => {
+    const user = await h.register('Banned');
+    const steps: Array<[Record<string, unknown>, boolean]> = [
+      [{ is_active: false, reason: '  Spam links  ' }, false],
+      [{ is_active: false, reason: 'Repeat: already deactivated' }, false],
+      [{ is_active: true }, true],
+      [{ is_active: true, reason: 'Repeat: already active' }, true],
+      [{ is_active: false, reason: 'Back to spam' }, false],
+      [{ is_active: true, reason: 'Appeal accepted' }, true],
+    ];
+    for (const [body, active] of steps) {
+      const res = await setActive(user.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.body.user.is_active).toBe(active);
+    }
+
+    const list = await siteEventsUpTo(user.id, (e) => e.reason === 'Appeal accepted');
+    for (const e of list) SiteModerationRecordedEvent.parse(e);
+    expect(list.map((e) => [e.action, e.reason])).toEqual([
+      ['site_ban', 'Spam links'],
+      ['site_unban', null],
+      ['site_ban', 'Back to spam'],
+      ['site_unban', 'Appeal accepted'],
+    ]);
+    expect(list[0]).toMatchObject({
+      user_id: user.id,
+      username: user.username,
+      moderator_id: admin.id,
+      moderator_username: 'Boss',
+    });
+    expect(Date.parse(list[0]!.created_at)).toBeGreaterThan(Date.now() - 60_000);
+    // identity.user.updated is unchanged: one per request, carrying the status.
+    const updated = events.of(Subjects.UserUpdated).filter((e) => e.user_id === user.id);
+    expect(updated.map((e) => e.is_active)).toEqual(steps.map(([, active]) => active));
+  });
+
+  it.each([
+    ['no reason', { is_active: false }, 'Reason is required'],
+    ['a null reason', { is_active: false, reason: null }, 'Reason is required'],
+    ['a blank reason', { is_active: false, reason: '   ' }, 'Reason is required'],
+    [
+      'a reason over 500 characters',
+      { is_active: false, reason: 'x'.repeat(501) },
+      'Reason must be at most 500 characters',
+    ],
+  ])('refuses deactivation with %s and changes nothing', async (_what, body, text) => {
+    const user = await h.register('Kept');
+    const res = await setActive(user.id, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(text);
+    expect(res.body.details).toContain(text);
+
+    // Still active, still signed in, and no event: the next real change is the first one.
+    expect((await h.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+    expect(
+      (await h.api.post('/api/auth/refresh', { refreshToken: user.refreshToken })).status,
+    ).toBe(200);
+    const list = await h.api.get(`/api/admin/users?search=${user.username}`, {
+      token: admin.token,
+    });
+    expect(list.body.users[0].is_active).toBe(true);
+    expect((await setActive(user.id, { is_active: false, reason: 'Now for real' })).status).toBe(
+      200,
+    );
+    const site = await siteEventsUpTo(user.id, (e) => e.reason === 'Now for real');
+    expect(site.map((e) => e.action)).toEqual(['site_ban']);
+    const updated = events.of(Subjects.UserUpdated).filter((e) => e.user_id === user.id);
+    expect(updated.map((e) => e.is_active)).toEqual([false]);
+  });
+
+  it('takes 500 characters and stores the reason trimmed', async () => {
+    const user = await h.register('Long');
+    const reason = 'r'.repeat(500);
+    expect((await setActive(user.id, { is_active: false, reason: ` ${reason} ` })).status).toBe(
+      200,
+    );
+    const [event] = await siteEventsUpTo(user.id, (e) => e.action === 'site_ban');
+    expect(event!.reason).toBe(reason);
+  });
+
+  it('leaves a refused caller without effect', async () => {
+    const user = await h.register('Target');
+    const other = await h.register('Other');
+    const res = await h.api.patch(
+      `/api/admin/users/${user.id}`,
+      { is_active: false, reason: 'Not yours to decide' },
+      { token: other.token },
+    );
+    expect(res.status).toBe(403);
+    expect((await h.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+    expect((await setActive(user.id, { is_active: false, reason: 'Admin decides' })).status).toBe(
+      200,
+    );
+    const site = await siteEventsUpTo(user.id, (e) => e.reason === 'Admin decides');
+    expect(site).toHaveLength(1);
   });
 });

@@ -14,7 +14,12 @@ export const adminHandlers = (deps: IdentityDeps) =>
       presentAdminUserPage(await listAdminUsers(deps, query)),
     'PATCH /api/admin/users/{id}': async ({ user, params, body }) => ({
       user: presentAdminUser(
-        await setUserActive(deps, { admin: user, userId: params.id, isActive: body.is_active }),
+        await setUserActive(deps, {
+          admin: user,
+          userId: params.id,
+          isActive: body.is_active,
+          reason: body.reason,
+        }),
       ),
     }),
     'GET /api/admin/daily-user-stats': async () =>
