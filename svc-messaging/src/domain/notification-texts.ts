@@ -1,5 +1,5 @@
 /** Titles and bodies of notifications; plain text (the client renders text, never markup). */
-import type { ModlogAction } from '@forum/contracts';
+import type { ModlogAction, REPORT_TARGETS } from '@forum/contracts';
 
 const quoted = (title: string) => `"${title}"`;
 const upvotes = (count: number) => (count === 1 ? 'an upvote' : `${count} upvotes`);
@@ -16,6 +16,22 @@ const MOD_ACTION_TITLES: Partial<Record<ModlogAction, (community: string) => str
   unban_user: (c) => `Your ban from c/${c} was lifted`,
 };
 const day = (iso: string) => iso.slice(0, 10);
+
+/** The log actions that decide an appeal: the appellant gets `appeal_decided`, not `mod_action`. */
+export type AppealDecision = Extract<ModlogAction, 'appeal_overturned' | 'appeal_upheld'>;
+export const isAppealDecision = (action: ModlogAction): action is AppealDecision =>
+  action === 'appeal_overturned' || action === 'appeal_upheld';
+
+const APPEAL_TITLES: Record<AppealDecision, string> = {
+  appeal_overturned: 'Your appeal was accepted',
+  appeal_upheld: 'Your appeal was declined',
+};
+
+const REPORTED_ITEM: Record<(typeof REPORT_TARGETS)[number], string> = {
+  post: 'A post',
+  comment: 'A comment',
+  message: 'A message',
+};
 
 export const NotificationText = {
   replyToPost: (author: string, postTitle: string, preview: string) => ({
@@ -71,5 +87,28 @@ export const NotificationText = {
     ]
       .filter(Boolean)
       .join(' · '),
+  }),
+  /** The outcome of your appeal; the content is the deciding moderator's reason. */
+  appealDecided: (e: { action: AppealDecision; reason: string | null }) => ({
+    title: APPEAL_TITLES[e.action],
+    content: e.reason ?? '',
+  }),
+  /** To each reporter of an item that was removed (EXTENSIONS §M5, §M7). */
+  reportResolved: (e: {
+    target_type: (typeof REPORT_TARGETS)[number];
+    target_title: string | null;
+    community_name: string | null;
+  }) => ({
+    title: `${REPORTED_ITEM[e.target_type]} you reported was removed`,
+    content:
+      e.target_type === 'message'
+        ? 'Thank you for reporting it.'
+        : [
+            e.target_title &&
+              `${e.target_type === 'comment' ? 'On ' : ''}${quoted(e.target_title)}`,
+            e.community_name && `in c/${e.community_name}`,
+          ]
+            .filter(Boolean)
+            .join(' '),
   }),
 } as const;

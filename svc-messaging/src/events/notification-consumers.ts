@@ -13,7 +13,12 @@ import { notifyCommentVoted, notifyPostVoted } from '../use-cases/notify-vote.js
 import { notifyMessageSent } from '../use-cases/notify-message-sent.js';
 import { notifyModAction } from '../use-cases/notify-mod-action.js';
 import { notifyReferralCompleted } from '../use-cases/notify-referral-completed.js';
+import { notifyReportResolved } from '../use-cases/notify-report-resolved.js';
+import { resolveMessageReports } from '../use-cases/resolve-message-reports.js';
 import { welcomeNewUser } from '../use-cases/welcome-new-user.js';
+
+/** forum.report.resolved's consumer (and processed_events key): never rename it. */
+export const REPORT_RESOLUTIONS_DURABLE = 'messaging-report-resolutions';
 
 export interface NotificationConsumerDeps
   extends Pick<StartEventHandlersOptions, 'js' | 'conn' | 'logger'>, EventHandlerTuning {
@@ -61,12 +66,27 @@ export function startNotificationConsumers({
         [Subjects.CommentSubscribers]: (event) => notifyCommentSubscribers(models, event),
       },
     }),
-    // Moderation notices (EXTENSIONS §M7), on a durable of their own from the stream's start.
+    // Moderation notices (EXTENSIONS §M7), on a durable of their own from the stream's start;
+    // an appeal's outcome is one of these actions (appeal_decided).
     startEventHandlers({
       ...options,
       durable: 'messaging-notifications-moderation',
       stream: Streams.forum.name,
       handlers: { [Subjects.ModActionRecorded]: (event) => notifyModAction(models, event) },
+    }),
+    // Resolved reports (EXTENSIONS §M5): a message's reports close and a removed message is
+    // hidden, and reporters are told, all with the processed-event record in one transaction.
+    startEventHandlers({
+      ...options,
+      durable: REPORT_RESOLUTIONS_DURABLE,
+      stream: Streams.forum.name,
+      transactional: true,
+      handlers: {
+        [Subjects.ReportResolved]: async (event) => {
+          await resolveMessageReports(models, event);
+          await notifyReportResolved(models, event);
+        },
+      },
     }),
     startEventHandlers({
       ...options,

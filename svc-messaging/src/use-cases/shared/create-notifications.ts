@@ -18,11 +18,12 @@ export interface NotificationDraft {
  */
 export async function createNotifications(
   { Notification }: MessagingModels,
-  source: { eventId: string; actorId: string; at: Date },
+  /** actorId null: the event names nobody to leave out (a report's resolution). */
+  source: { eventId: string; actorId: string | null; at: Date },
   drafts: NotificationDraft[],
 ): Promise<void> {
   // First draft per user wins (drafts come in priority order); the actor gets none.
-  const recipients = new Set<string>([source.actorId]);
+  const recipients = new Set<string>(source.actorId ? [source.actorId] : []);
   const docs = drafts
     .filter((d) => !recipients.has(d.user_id) && Boolean(recipients.add(d.user_id)))
     .map((d) => ({
