@@ -1,4 +1,4 @@
-/** Every text the inbox shows (spec §2 "Inbox" / "New message", §5, §8). */
+/** Every text the inbox shows (spec §2 "Inbox" / "New message", §5, §8; EXTENSIONS §M8). */
 export const TEXTS = {
   messages: 'Messages',
   newMessage: 'New Message',
@@ -36,6 +36,26 @@ export const TEXTS = {
   sending: 'Sending...',
   cancel: 'Cancel',
   failedStart: 'Failed to send message',
+  // Reporting a received message (EXTENSIONS §M5, §M8) and what a removed one shows
+  report: 'Report',
+  reportMessageFrom: (username: string) => ` message from u/${username}`,
+  reportTitle: 'Report message',
+  reportIntro: (username: string) =>
+    `Tell the site admin what is wrong with this message from u/${username}.`,
+  reportQuote: 'The message',
+  reportReason: 'Reason',
+  reportChooseReason: 'Choose a reason',
+  reportDetails: 'Details',
+  reportDetailsOptional: 'Optional: anything the admin should know.',
+  reportDetailsNeeded: 'Describe what is wrong with this message.',
+  reportDetailsRequired: 'Please describe the problem',
+  sendReport: 'Send report',
+  sendingReport: 'Sending...',
+  reportFailed: 'Failed to send report',
+  reportSent: 'Report sent',
+  reportSentText: 'Thank you. The site admin will review this message.',
+  close: 'Close',
+  messageRemoved: 'This message was removed.',
   pageNotFound: 'Page not found',
   pageNotFoundText: 'The page you are looking for does not exist.',
 } as const;

@@ -9,6 +9,7 @@ import {
   formatRelativeTime,
 } from '@forum/ui';
 import { useConversations } from '../hooks/useConversations';
+import { isRemovedContent } from '../lib/removedMessage';
 import { TEXTS } from '../texts';
 import { useNow } from '../hooks/useNow';
 import { InitialAvatar } from './Avatar';
@@ -79,9 +80,18 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
                     <span className="inbox-entry__subject" data-testid="conversation-subject">
                       {c.subject}
                     </span>
-                    <span className="inbox-entry__last" data-testid="conversation-last-message">
-                      {c.last_message}
-                    </span>
+                    {isRemovedContent(c.last_message) ? (
+                      <span
+                        className="inbox-entry__last inbox-entry__last--removed"
+                        data-testid="conversation-last-message"
+                      >
+                        {TEXTS.messageRemoved}
+                      </span>
+                    ) : (
+                      <span className="inbox-entry__last" data-testid="conversation-last-message">
+                        {c.last_message}
+                      </span>
+                    )}
                   </span>
                 </Link>
               </li>

@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSession } from '@forum/sdk';
 import { Button, ErrorState, Spinner, cx, formatRelativeTime } from '@forum/ui';
 import type { Message } from '@forum/contracts';
 import { flattenMessages } from '../lib/flattenMessages';
 import { isNotFound } from '../lib/inboxQueries';
+import { isRemovedContent } from '../lib/removedMessage';
 import { useConversation } from '../hooks/useConversation';
 import { useRefreshInboxCounters } from '../hooks/useRefreshInboxCounters';
 import { TEXTS } from '../texts';
@@ -13,6 +14,22 @@ import { Composer } from './Composer';
 
 /** Near enough to the end that new messages should keep the view pinned there. */
 const STICK_PX = 80;
+
+// The Report dialog (and Radix's dialog with it) is a chunk of its own, fetched when a Report
+// button is pointed at or focused, so it is usually there by the click.
+const loadReportDialog = () => import('./ReportMessageDialog');
+const ReportMessageDialog = lazy(loadReportDialog);
+const preloadReportDialog = () => void loadReportDialog();
+
+/** What a message shows: its text, or a calm note once the admin removed it. */
+const shownContent = (content: string) =>
+  isRemovedContent(content) ? TEXTS.messageRemoved : content;
+
+interface Reporting {
+  message: Message;
+  /** The Report button that opened the dialog: it gets the focus back. */
+  opener: HTMLElement;
+}
 
 /** Right pane: one conversation, polled every 10 s, with the reply box. */
 export function ConversationView({ id }: { id: string }) {
@@ -26,6 +43,7 @@ export function ConversationView({ id }: { id: string }) {
   const lastSeenId = useRef<string | null>(null);
   const prependAnchor = useRef<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [reporting, setReporting] = useState<Reporting | null>(null);
 
   const messages = flattenMessages(query.data);
   const first = query.data?.pages[0];
@@ -42,7 +60,7 @@ export function ConversationView({ id }: { id: string }) {
     if (previous === null) return;
     const last = messages.at(-1);
     if (last && last.sender_id !== myId) {
-      setAnnouncement(`New message from u/${first.other_username}: ${last.content}`);
+      setAnnouncement(`New message from u/${first.other_username}: ${shownContent(last.content)}`);
     }
   }, [first, lastId, messages, myId, refreshCounters]);
 
@@ -142,6 +160,7 @@ export function ConversationView({ id }: { id: string }) {
               own={m.sender_id === myId}
               other={detail.other_username}
               now={now}
+              onReport={(opener) => setReporting({ message: m, opener })}
             />
           ))}
         </ol>
@@ -160,35 +179,73 @@ export function ConversationView({ id }: { id: string }) {
           stickToEnd.current = true;
         }}
       />
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportMessageDialog
+            key={reporting.message.id}
+            message={reporting.message}
+            author={detail.other_username}
+            returnFocusTo={reporting.opener}
+            onClose={() => setReporting(null)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
 
+/**
+ * One message. A received one has Report (EXTENSIONS §M8: not one's own, and not one the admin
+ * already removed, which shows a calm note instead of its text).
+ */
 function MessageItem({
   message,
   own,
   other,
   now,
+  onReport,
 }: {
   message: Message;
   own: boolean;
   other: string;
   now: number;
+  onReport: (opener: HTMLElement) => void;
 }) {
+  const removed = isRemovedContent(message.content);
   return (
     <li
-      className={cx('inbox-msg', own ? 'inbox-msg--own' : 'inbox-msg--other')}
+      className={cx(
+        'inbox-msg',
+        own ? 'inbox-msg--own' : 'inbox-msg--other',
+        removed && 'inbox-msg--removed',
+      )}
       data-testid="message"
       data-own={own ? 'true' : 'false'}
+      data-removed={removed ? 'true' : 'false'}
       data-message-id={message.id}
     >
       <span className="ui-sr-only">{own ? 'You' : `u/${other}`}: </span>
       <p className="inbox-msg__content" data-testid="message-content">
-        {message.content}
+        {shownContent(message.content)}
       </p>
-      <time className="inbox-msg__time" dateTime={message.created_at} data-testid="message-time">
-        {formatRelativeTime(message.created_at, now)}
-      </time>
+      <span className="inbox-msg__meta">
+        <time className="inbox-msg__time" dateTime={message.created_at} data-testid="message-time">
+          {formatRelativeTime(message.created_at, now)}
+        </time>
+        {!own && !removed ? (
+          <button
+            type="button"
+            className="inbox-msg__report"
+            onClick={(e) => onReport(e.currentTarget)}
+            onPointerEnter={preloadReportDialog}
+            onFocus={preloadReportDialog}
+            data-testid="message-report"
+          >
+            {TEXTS.report}
+            <span className="ui-sr-only">{TEXTS.reportMessageFrom(other)}</span>
+          </button>
+        ) : null}
+      </span>
     </li>
   );
 }
