@@ -27,6 +27,8 @@ import { moderatorHandlers } from './routes/moderators.js';
 import { moderationActionHandlers } from './routes/moderation-actions.js';
 import { banHandlers } from './routes/bans.js';
 import { modlogHandlers } from './routes/modlog.js';
+import { reportHandlers } from './routes/reports.js';
+import { appealHandlers } from './routes/appeals.js';
 
 export const SERVICE_NAME = 'svc-forum';
 
@@ -61,6 +63,8 @@ export const forumHandlers = (deps: ForumDeps): ServiceHandlers<'forum'> => ({
   ...moderationActionHandlers(deps),
   ...banHandlers(deps),
   ...modlogHandlers(deps),
+  ...reportHandlers(deps),
+  ...appealHandlers(deps),
 });
 
 /** The forum HTTP app without listen: tests serve it directly, main.ts runs it. */

@@ -14,6 +14,8 @@ import { defineDeletionModel, type DeletionModel } from './deletion.js';
 import { defineModeratorModel, type ModeratorModel } from './moderator.js';
 import { defineBanModel, type BanModel } from './ban.js';
 import { defineModlogEntryModel, type ModlogEntryModel } from './modlog-entry.js';
+import { defineReportModel, type ReportModel } from './report.js';
+import { defineAppealModel, type AppealModel } from './appeal.js';
 
 export interface ForumModels {
   Post: PostModel;
@@ -28,10 +30,12 @@ export interface ForumModels {
   CommentVote: CommentVoteModel;
   CommentSave: CommentSaveModel;
   Deletion: DeletionModel;
-  // Moderation (EXTENSIONS §M): the teams, bans and the public log.
+  // Moderation (EXTENSIONS §M): the teams, bans, the public log, reports and appeals.
   Moderator: ModeratorModel;
   Ban: BanModel;
   ModlogEntry: ModlogEntryModel;
+  Report: ReportModel;
+  Appeal: AppealModel;
 }
 
 /** Models bound to the service's own connection (so tests can hold several). */
@@ -52,6 +56,8 @@ export function createForumModels(conn: Connection): ForumModels {
     Moderator: defineModeratorModel(conn),
     Ban: defineBanModel(conn),
     ModlogEntry: defineModlogEntryModel(conn),
+    Report: defineReportModel(conn),
+    Appeal: defineAppealModel(conn),
   };
 }
 

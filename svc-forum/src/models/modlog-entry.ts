@@ -28,6 +28,11 @@ export interface ModlogEntryDoc {
   reason: string | null;
   expires_at: Date | null;
   created_at: Date;
+  /**
+   * The event a site-wide entry was written from (identity.user.site_moderated): a replay after
+   * the processed-event record's TTL finds the entry instead of adding a second one.
+   */
+  source_event_id?: string;
 }
 export type ModlogEntryModel = Model<ModlogEntryDoc>;
 
@@ -47,9 +52,15 @@ const modlogEntrySchema = new Schema<ModlogEntryDoc>(
     reason: { type: String, default: null },
     expires_at: { type: Date, default: null },
     created_at: { type: Date, required: true },
+    source_event_id: { type: String },
   },
   { collection: 'modlog', versionKey: false },
 );
+
+// Site-wide entries by their source event. Not unique: a sharded collection's unique indexes
+// must start with its shard key (community_id, _id); the consumer's processed-event record,
+// committed with the entry, keeps it to one.
+modlogEntrySchema.index({ source_event_id: 1 }, { sparse: true });
 
 /**
  * Newest first, _id breaking ties: a community's log (with or without the action filter) and

@@ -35,6 +35,11 @@ export const FORUM_SHARD_KEYS = {
   // Grows with every action. A community's log pages one range; the site-wide log reads every
   // shard (each answers its newest); _id spreads a busy community's entries over chunks.
   modlog: { community_id: 1, _id: 1 },
+  // One open document per reported item (the unique partial index is the key): reporting and
+  // closing name the item, so they go to one shard; the queues read every shard. Appeals (at
+  // most one per removal or ban, far fewer than reports) stay unsharded: their unique modlog_id
+  // could only be a ranged key, and ObjectIds would pile every new appeal on the last chunk.
+  reports: { target_type: 1, target_id: 1 },
   // Small (one row per community): best left unsharded. If it must be, its unique name_lower is
   // the only key that keeps names unique; lookups by id then read every shard.
   communities: { name_lower: 1 },

@@ -1,18 +1,28 @@
 import type { AuthUser } from '@forum/service-kit';
-import { moderatePost, type ModeratedPost } from './shared/moderate-post.js';
+import { moderatePost, type ModeratedPost, type PostChange } from './shared/moderate-post.js';
+import { closeReports } from './shared/close-reports.js';
 import type { ForumDeps } from '../deps.js';
 
-/** POST /posts/{id}/remove: out of every list, redacted for most readers (§M4). */
+/**
+ * The removal of a post (§M2): out of every list, redacted for most readers (§M4). Its open
+ * reports close with it (the moderators acted on them), in the same transaction.
+ */
+export const postRemoval = (deps: ForumDeps, reason: string): PostChange => ({
+  action: 'remove_post',
+  reason,
+  notify: true,
+  from: { removed: { $ne: true } },
+  to: (logId) => ({ removed: true, removal_reason: reason, removal_modlog_id: logId }),
+  after: async (step, post) => {
+    const item = { target_type: 'post', target_id: post._id } as const;
+    await closeReports(deps, step, item, { action: 'remove', reason });
+  },
+});
+
+/** POST /posts/{id}/remove. */
 export const removePost = (
   deps: ForumDeps,
   user: AuthUser,
   id: string,
   reason: string,
-): Promise<ModeratedPost> =>
-  moderatePost(deps, user, id, {
-    action: 'remove_post',
-    reason,
-    notify: true,
-    from: { removed: { $ne: true } },
-    to: (logId) => ({ removed: true, removal_reason: reason, removal_modlog_id: logId }),
-  });
+): Promise<ModeratedPost> => moderatePost(deps, user, id, postRemoval(deps, reason));

@@ -57,7 +57,7 @@ async function finishCommunity(
   deletion: DeletionDoc,
   beat: () => Promise<void>,
 ): Promise<void> {
-  const { Post, Membership, Moderator, Ban, Community, Deletion } = deps.models;
+  const { Post, Membership, Moderator, Ban, Report, Appeal, Community, Deletion } = deps.models;
   const byCommunity = { community_id: deletion._id };
   for (;;) {
     await releasePendingImages(deps, deletion._id);
@@ -78,6 +78,10 @@ async function finishCommunity(
   // The team and the bans go with it; the log entries stay (the site-wide log keeps them).
   await deleteInBatches(Moderator, byCommunity, beat);
   await deleteInBatches(Ban, byCommunity, beat);
+  // Its reports and appeals: their items and its queues are gone (the admin's queue would
+  // otherwise keep rows nobody can act on).
+  await deleteInBatches(Report, byCommunity, beat);
+  await deleteInBatches(Appeal, byCommunity, beat);
   await Community.deleteOne({ _id: deletion._id });
   await releaseLogo(deps, deletion.logo_url);
 }

@@ -22,6 +22,8 @@ export interface PostChange {
   notify: boolean;
   /** Checks inside the transaction, before the change (the pin limit). */
   check?: (post: ModeratedPost, step: ModerationStep) => Promise<void>;
+  /** More of the same step, after the log entry (a removal closes the post's reports). */
+  after?: (step: ModerationStep, post: ModeratedPost) => Promise<void>;
 }
 
 /**
@@ -38,26 +40,42 @@ export async function moderatePost(
   const post: ModeratedPost = await findPost(models, id);
   assertCanModerate(await loadCommunityRole(models, post.community_id, user));
   return runModeration(deps, user, async (step) => {
-    await change.check?.(post, step);
-    const updated = await models.Post.findOneAndUpdate(
-      { _id: post._id, ...change.from },
-      { $set: change.to(step.logId) },
-      { returnDocument: 'after', session: step.session },
-    ).lean<ModeratedPost>();
+    const updated = await applyPostChange(deps, step, post, change);
     if (!updated) throw conflict(T.alreadyInEffect);
-    await step.record({
-      community: communityOf(post),
-      action: change.action,
-      target: {
-        type: 'post',
-        id: post._id,
-        title: post.title,
-        username: post.author_username,
-        userId: post.author_id,
-      },
-      reason: change.reason ?? null,
-      ...(change.notify ? { notify: { postId: post._id, relatedId: post._id.toHexString() } } : {}),
-    });
     return updated;
   });
+}
+
+/**
+ * The change and its log entry inside a moderation step (the caller checked the permission):
+ * the post as it is now, or null when `from` no longer matches (already in effect).
+ */
+export async function applyPostChange(
+  deps: ForumDeps,
+  step: ModerationStep,
+  post: ModeratedPost,
+  change: PostChange,
+): Promise<ModeratedPost | null> {
+  await change.check?.(post, step);
+  const updated = await deps.models.Post.findOneAndUpdate(
+    { _id: post._id, ...change.from },
+    { $set: change.to(step.logId) },
+    { returnDocument: 'after', session: step.session },
+  ).lean<ModeratedPost>();
+  if (!updated) return null;
+  await step.record({
+    community: communityOf(post),
+    action: change.action,
+    target: {
+      type: 'post',
+      id: post._id,
+      title: post.title,
+      username: post.author_username,
+      userId: post.author_id,
+    },
+    reason: change.reason ?? null,
+    ...(change.notify ? { notify: { postId: post._id, relatedId: post._id.toHexString() } } : {}),
+  });
+  await change.after?.(step, updated);
+  return updated;
 }

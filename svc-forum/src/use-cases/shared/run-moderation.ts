@@ -42,6 +42,8 @@ export const logCommunity = (c: {
 
 export interface ModerationStep {
   session: ClientSession;
+  /** Who acts (the log entry's moderator). */
+  moderator: AuthUser;
   /** The id the log entry will have: written on the item first (removal_modlog_id, a ban). */
   logId: Types.ObjectId;
   /** Write the log entry (and the notification's event): the action's last step. */
@@ -62,6 +64,7 @@ export function runModeration<T>(
     const logId = new Types.ObjectId();
     return work({
       session,
+      moderator,
       logId,
       record: (draft) => recordEntry(deps, session, moderator, logId, draft),
     });
