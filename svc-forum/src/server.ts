@@ -24,6 +24,7 @@ import { createForumApp, SERVICE_NAME } from './app.js';
 import type { ForumConfig } from './config.js';
 import { DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
 import { startCommentFanOut } from './events/comment-fanout.js';
+import { startModerationInbox } from './events/moderation-inbox.js';
 import { startDeletionSweep } from './deletion-sweep.js';
 import { createForumModels } from './models/index.js';
 import { dropForumRetiredIndexes } from './models/retired-indexes.js';
@@ -79,6 +80,7 @@ export async function startForumService(
       onUserUpdated: (userId) => activeUsers.forget(userId),
     }),
     await startCommentFanOut({ js, conn, logger: log, models, outbox }),
+    ...(await startModerationInbox({ js, conn, logger: log, models })),
   ];
 
   const auth = createAuth({

@@ -1,11 +1,16 @@
 import { Streams } from '@forum/contracts';
 import type { StreamSpec } from '@forum/service-kit';
 
-/** Forum publishes to FORUM and (later) consumes IDENTITY; ensuring both removes start-up order. */
-export const forumStreams: StreamSpec[] = [Streams.forum, Streams.identity].map((s) => ({
-  name: s.name,
-  subjects: [...s.subjects],
-}));
+/**
+ * Forum publishes to FORUM and consumes IDENTITY (the directory, site bans) and MESSAGING (message
+ * reports); ensuring all three removes start-up order.
+ */
+export const forumStreams: StreamSpec[] = [Streams.forum, Streams.identity, Streams.messaging].map(
+  (s) => ({
+    name: s.name,
+    subjects: [...s.subjects],
+  }),
+);
 
 /**
  * The user directory consumer's durable name (also its processed_events key): existing consumers
@@ -18,3 +23,15 @@ export const DIRECTORY_DURABLE = 'forum-user-directory';
  * position on the server and its processed_events key. Never rename it.
  */
 export const COMMENT_FANOUT_DURABLE = 'forum-comment-subscribers';
+
+/**
+ * messaging.message.reported -> the admin's report queue (EXTENSIONS §M5): the consumer's position
+ * on MESSAGING and its processed_events key. Never rename it.
+ */
+export const MESSAGE_REPORTS_DURABLE = 'forum-message-reports';
+
+/**
+ * identity.user.site_moderated -> the site-wide log entry (site_ban, site_unban): its position on
+ * IDENTITY and its processed_events key. Never rename it.
+ */
+export const SITE_MODERATION_DURABLE = 'forum-site-moderation';
