@@ -1,6 +1,9 @@
-import { ADMIN_DENIED } from '@forum/contracts';
+import { ADMIN_DENIED, ModerationTexts } from '@forum/contracts';
 
-/** The admin dashboard's texts (spec §6 dashboard, §8 admin rows, §9 users table). */
+/**
+ * The admin dashboard's texts (spec §6 dashboard, §8 admin rows, §9 users table; EXTENSIONS §M8
+ * the Reports tab and the deactivation reason).
+ */
 export const TEXTS = {
   // Load failures (spec §8)
   stats: 'Failed to load platform statistics',
@@ -16,6 +19,7 @@ export const TEXTS = {
   tabOverview: 'Overview',
   tabUsers: 'Users',
   tabCommunities: 'Communities',
+  tabReports: 'Reports',
   platformStatistics: 'Platform statistics',
   refresh: 'Refresh',
   // Users table
@@ -30,7 +34,8 @@ export const TEXTS = {
   you: 'You',
   deactivate: 'Deactivate',
   reactivate: 'Reactivate',
-  deactivateText: 'They are signed out everywhere and cannot sign in until reactivated.',
+  deactivateText:
+    'They are signed out everywhere and cannot sign in until reactivated. The public moderation log shows it as a site ban with your reason.',
   reactivateText: 'They can sign in again.',
   deactivated: (username: string) => `${username} was deactivated.`,
   reactivated: (username: string) => `${username} was reactivated.`,
@@ -38,8 +43,36 @@ export const TEXTS = {
   next: 'Next',
   cancel: 'Cancel',
   saving: 'Saving…',
+  // Reasons (EXTENSIONS §M2: trimmed, 1-500 characters)
+  reason: 'Reason',
+  reasonHint: 'Shown in the public moderation log.',
+  reasonRequired: ModerationTexts.reasonRequired,
+  reasonTooLong: 'Reason must be at most 500 characters',
+  characters: (n: number, max: number) => `${n}/${max} characters`,
   // Communities table
   noCommunities: 'No communities yet.',
+  // Reports tab (EXTENSIONS §M5: the site-wide queue, messages included)
+  reports: 'Failed to load reports',
+  resolveReport: 'Failed to resolve the report',
+  reportsStatus: 'Show',
+  reportsOpen: 'Open',
+  reportsClosed: 'Closed',
+  noOpenReports: 'No open reports.',
+  noClosedReports: 'No closed reports.',
+  reportedItems: (n: string, one: boolean) => `${n} reported ${one ? 'item' : 'items'}`,
+  typePost: 'Post',
+  typeComment: 'Comment',
+  typeMessage: 'Message',
+  onPost: (title: string) => `on “${title}”`,
+  privateMessage: 'Private message',
+  dismiss: 'Dismiss',
+  remove: 'Remove',
+  closed: 'Closed',
+  removeText:
+    'Everyone but its author and the moderators sees it as [removed], the public moderation log records your reason, and every report on it is closed.',
+  removeMessageText: 'It is hidden in its conversation, and every report on it is closed.',
+  dismissed: 'The reports were dismissed.',
+  removed: (type: string) => `The ${type} was removed.`,
   // Unknown admin path
   pageNotFound: 'Page not found',
   pageNotFoundText: 'The page you are looking for does not exist.',

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, ErrorState, Spinner } from '@forum/ui';
 import { useAdminStats } from '../hooks/useAdminStats';
 import { useDailyUserStats } from '../hooks/useDailyUserStats';
+import { DEFAULT_REPORTS_VIEW, type ReportsView } from '../lib/reports';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, type UsersView } from '../lib/table';
 import { isForbidden, loadError } from '../lib/loadError';
 import { TEXTS } from '../texts';
@@ -11,18 +12,22 @@ import { OverviewTab } from './OverviewTab';
 import { Tabs, type TabDef } from './Tabs';
 import { UsersTab } from './UsersTab';
 
-type TabKey = 'overview' | 'users' | 'communities';
+// The report queue (and its dialogs and hooks) loads only when its tab is opened.
+const ReportsTab = lazy(() => import('./ReportsTab').then((m) => ({ default: m.ReportsTab })));
+
+type TabKey = 'overview' | 'users' | 'communities' | 'reports';
 const TABS: ReadonlyArray<TabDef<TabKey>> = [
   { key: 'overview', label: TEXTS.tabOverview },
   { key: 'users', label: TEXTS.tabUsers },
   { key: 'communities', label: TEXTS.tabCommunities },
+  { key: 'reports', label: TEXTS.tabReports },
 ];
 const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
 
 /**
  * The dashboard. The platform statistics are its initial load: until they arrived once, a
  * failure replaces the page with 'Failed to load admin data' and Retry (or the 403 text).
- * The tab lives in the URL (?tab=users) so it survives a reload and can be linked.
+ * The tab lives in the URL (?tab=users, ?tab=reports) so it survives a reload and can be linked.
  */
 export function AdminDashboard() {
   const [params, setParams] = useSearchParams();
@@ -34,6 +39,7 @@ export function AdminDashboard() {
     limit: DEFAULT_PAGE_SIZE,
     search: '',
   });
+  const [reportsView, setReportsView] = useState<ReportsView>(DEFAULT_REPORTS_VIEW);
   const stats = useAdminStats();
   const daily = useDailyUserStats();
 
@@ -71,6 +77,13 @@ export function AdminDashboard() {
         {tab === 'overview' ? <OverviewTab /> : null}
         {tab === 'users' ? <UsersTab view={usersView} onViewChange={setUsersView} /> : null}
         {tab === 'communities' ? <CommunitiesTab /> : null}
+        {tab === 'reports' ? (
+          <Suspense
+            fallback={<Spinner block label="Loading reports" data-testid="reports-loading" />}
+          >
+            <ReportsTab view={reportsView} onViewChange={setReportsView} />
+          </Suspense>
+        ) : null}
       </Tabs>
     );
   }

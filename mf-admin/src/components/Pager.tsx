@@ -9,16 +9,21 @@ export function Pager({
   hasPrevPage,
   hasNextPage,
   onPage,
+  label = 'Users pages',
+  testId = 'users-pager',
 }: {
   page: number;
   totalPages: number;
   hasPrevPage: boolean;
   hasNextPage: boolean;
   onPage: (page: number) => void;
+  /** The navigation landmark's name (one per table). */
+  label?: string;
+  testId?: string;
 }) {
   if (totalPages <= 1) return null;
   return (
-    <nav className="admin-pager" aria-label="Users pages" data-testid="users-pager">
+    <nav className="admin-pager" aria-label={label} data-testid={testId}>
       <Button
         variant="secondary"
         size="sm"

@@ -3,15 +3,26 @@ import type { AdminUser, AdminUsersResponse } from '@forum/contracts';
 import { adminKeys } from '../lib/adminKeys';
 import { useAdminContext } from './useAdminContext';
 
-/** PATCH /admin/users/{id} {is_active}: the row is updated in every cached page, then refetched. */
+/**
+ * PATCH /admin/users/{id} {is_active, reason}: the row is updated in every cached page, then
+ * refetched. The reason is required to deactivate and optional to reactivate.
+ */
 export function useSetUserActive() {
   const { api, uid } = useAdminContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, isActive }: { user: AdminUser; isActive: boolean }) =>
+    mutationFn: ({
+      user,
+      isActive,
+      reason,
+    }: {
+      user: AdminUser;
+      isActive: boolean;
+      reason?: string | undefined;
+    }) =>
       api.call('PATCH /api/admin/users/{id}', {
         params: { id: user.id },
-        body: { is_active: isActive },
+        body: reason === undefined ? { is_active: isActive } : { is_active: isActive, reason },
       }),
     onSuccess: ({ user }) => {
       queryClient.setQueriesData<AdminUsersResponse>(

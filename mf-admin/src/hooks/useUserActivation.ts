@@ -4,8 +4,9 @@ import { useSetUserActive } from './useSetUserActive';
 import { TEXTS } from '../texts';
 
 /**
- * Deactivating or reactivating a user after confirmation: the user asked about (`target`), the
- * row button to return focus to, and the screen-reader announcement once it is done.
+ * Deactivating (with the admin's reason: a public site ban) or reactivating a user after
+ * confirmation: the user asked about (`target`), the row button to return focus to, and the
+ * screen-reader announcement once it is done.
  */
 export function useUserActivation() {
   const setActive = useSetUserActive();
@@ -27,11 +28,11 @@ export function useUserActivation() {
     cancel() {
       setTarget(null);
     },
-    confirm() {
+    confirm(reason?: string) {
       if (!target) return;
       const isActive = !target.is_active;
       setActive.mutate(
-        { user: target, isActive },
+        { user: target, isActive, reason },
         {
           onSuccess: ({ user }) => {
             setAnnouncement((isActive ? TEXTS.reactivated : TEXTS.deactivated)(user.username));

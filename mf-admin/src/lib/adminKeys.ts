@@ -1,3 +1,4 @@
+import type { ReportsView } from './reports';
 import type { PageSize, SortState } from './table';
 
 /** What the users table asks for: a page of the sorted, searched list. */
@@ -15,4 +16,9 @@ export const adminKeys = {
   usersAll: (uid: string) => ['admin', uid, 'users'] as const,
   users: (uid: string, params: UsersParams) => ['admin', uid, 'users', params] as const,
   communities: (uid: string) => ['admin', uid, 'communities'] as const,
+  reportsAll: (uid: string) => ['admin', uid, 'reports'] as const,
+  reports: (uid: string, view: ReportsView) => ['admin', uid, 'reports', view] as const,
+  /** A reported comment's post, for its link. */
+  commentPost: (uid: string, commentId: string) =>
+    ['admin', uid, 'comment-post', commentId] as const,
 };
