@@ -120,4 +120,60 @@ describe('mod_action notifications (EXTENSIONS §M7)', () => {
     const got = await mine(user);
     expect(got.map((n) => n.content)).toEqual(['"My cat" · Reason: none given']);
   });
+
+  it('an appeal decided is an appeal_decided to the appellant, routed like the decision appealed', async () => {
+    const author = await h.user();
+    const banned = await h.user();
+    const post = newId();
+    await h.publish(
+      Subjects.ModActionRecorded,
+      modAction({
+        recipient_id: author.id,
+        action: 'appeal_overturned',
+        reason: 'Fair point, it was on topic',
+        post_id: post,
+        related_id: post,
+      }),
+    );
+    await h.publish(
+      Subjects.ModActionRecorded,
+      modAction({
+        recipient_id: banned.id,
+        action: 'appeal_upheld',
+        target_type: 'user',
+        target_title: null,
+        reason: 'Still spam',
+        post_id: null,
+        related_id: 'cats',
+      }),
+    );
+    await h.caughtUp();
+    const appealsOf = (user: TestUser) =>
+      h.models.Notification.find({ user_id: new Types.ObjectId(user.id) }).lean();
+    expect(await appealsOf(author)).toEqual([
+      expect.objectContaining({
+        type: 'appeal_decided',
+        title: 'Your appeal was accepted',
+        content: 'Fair point, it was on topic',
+        post_id: post,
+        related_id: post,
+      }),
+    ]);
+    expect(await appealsOf(banned)).toEqual([
+      expect.objectContaining({
+        type: 'appeal_decided',
+        title: 'Your appeal was declined',
+        content: 'Still spam',
+        post_id: null,
+        related_id: 'cats',
+      }),
+    ]);
+    // Through the API as the client reads it.
+    const listed = await h.call<{ notifications: unknown[] }>('GET', '/api/notifications', {
+      as: author,
+    });
+    expect(listed.body.notifications).toEqual([
+      expect.objectContaining({ type: 'appeal_decided', title: 'Your appeal was accepted' }),
+    ]);
+  });
 });
