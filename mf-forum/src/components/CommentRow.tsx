@@ -3,9 +3,10 @@ import type { Comment } from '@forum/contracts';
 import { Card } from '@forum/ui';
 import { plainPreviewText, truncate } from '../lib/display';
 import type { ReactNode } from 'react';
+import { ItemMarks } from './moderation/ItemMarks';
 import { RelativeTime } from './RelativeTime';
 
-/** A comment in saved and profile lists, linking to its place in the post. */
+/** A comment in saved and profile lists, linking to its place in the post (removed: marked). */
 export function CommentRow({ comment, actions }: { comment: Comment; actions?: ReactNode }) {
   const href = `/post/${encodeURIComponent(comment.post_id)}#comment-${comment.id}`;
   return (
@@ -18,11 +19,17 @@ export function CommentRow({ comment, actions }: { comment: Comment; actions?: R
         ) : null}
         <span>
           by{' '}
-          <Link to={`/u/${encodeURIComponent(comment.author_username)}`}>
-            u/{comment.author_username}
-          </Link>
+          {comment.author_id ? (
+            <Link to={`/u/${encodeURIComponent(comment.author_username)}`}>
+              u/{comment.author_username}
+            </Link>
+          ) : (
+            // A deleted or removed comment's author is hidden ('[deleted]', '[removed]').
+            comment.author_username
+          )}
         </span>
         <RelativeTime value={comment.created_at} />
+        <ItemMarks item={comment} />
       </div>
       {comment.post_title ? (
         <p className="forum-small">

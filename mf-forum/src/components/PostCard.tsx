@@ -11,6 +11,7 @@ import {
   stripMarkup,
 } from '../lib/display';
 import { TypeIcon } from './icons';
+import { ItemMarks } from './moderation/ItemMarks';
 import { ImageViewer, Reactions, SaveButton, ShareButton, VoteColumn } from './PostParts';
 import { usePostActions } from '../hooks/usePostActions';
 import { RelativeTime } from './RelativeTime';
@@ -67,6 +68,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
             </Link>
           </span>
           <RelativeTime value={post.created_at} testId="post-time" />
+          <ItemMarks item={post} />
         </div>
         <h3 className="forum-post-card__title">
           <Link to={href} data-testid="post-title">

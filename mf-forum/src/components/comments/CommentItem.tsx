@@ -1,4 +1,4 @@
-import { useContext, useState, type ReactNode } from 'react';
+import { Suspense, useContext, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '@forum/sdk';
 import type { CommentThread } from '@forum/contracts';
@@ -6,6 +6,11 @@ import { cx } from '@forum/ui';
 import { useCommentActions } from '../../hooks/useCommentActions';
 import { stripMarkup } from '../../lib/display';
 import { InlineConfirm } from '../InlineConfirm';
+import { ItemMarks } from '../moderation/ItemMarks';
+import { isRedacted } from '../moderation/items';
+import { CommentModerateMenu } from '../moderation/lazy';
+import { RemovedNotice } from '../moderation/RemovedNotice';
+import { ReportButton } from '../moderation/ReportButton';
 import { SaveButton, VoteColumn } from '../PostParts';
 import { RelativeTime } from '../RelativeTime';
 import { CommentForm } from './CommentForm';
@@ -14,7 +19,11 @@ import { TEXTS } from '../../texts';
 
 export const MAX_DEPTH = 3;
 
-/** One comment with its actions; `replies` is its nested list (rendered by CommentList). */
+/**
+ * One comment with its actions; `replies` is its nested list (rendered by CommentList). A removed
+ * comment keeps its place: '[removed]' without author or actions for most readers; its author
+ * and the moderators read it with why, the author may appeal (EXTENSIONS §M4).
+ */
 export function CommentItem({ comment, replies }: { comment: CommentThread; replies: ReactNode }) {
   const ctx = useContext(CommentsContext)!;
   const location = useLocation();
@@ -23,6 +32,11 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
   const actions = useCommentActions(ctx.post.id, comment);
   const [mode, setMode] = useState<'none' | 'reply' | 'edit' | 'delete'>('none');
   const isAuthor = signedIn && !comment.is_deleted && user?.id === comment.author_id;
+  const redacted = isRedacted(comment);
+  const removed = comment.removed === true;
+  // A locked post takes replies only from its community's moderators (§M2).
+  const canReply =
+    signedIn && comment.depth < MAX_DEPTH && !removed && (!ctx.post.locked || ctx.canModerate);
 
   return (
     <li
@@ -35,8 +49,8 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
       tabIndex={-1}
     >
       <div className="forum-comment__meta">
-        {comment.is_deleted ? (
-          <span>[deleted]</span>
+        {comment.is_deleted || redacted ? (
+          <span data-testid="comment-author-hidden">{comment.author_username}</span>
         ) : (
           <Link
             to={`/u/${encodeURIComponent(comment.author_username)}`}
@@ -46,6 +60,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
           </Link>
         )}
         <RelativeTime value={comment.created_at} />
+        {removed && !redacted ? <ItemMarks item={comment} /> : null}
       </div>
       {mode === 'edit' ? (
         <CommentForm
@@ -58,11 +73,24 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
           onDone={() => setMode('none')}
         />
       ) : (
-        <p className="forum-pre forum-comment__content" data-testid="comment-content">
+        <p
+          className={cx(
+            'forum-pre forum-comment__content',
+            redacted && 'forum-removed-placeholder',
+          )}
+          data-testid="comment-content"
+        >
           {stripMarkup(comment.content)}
         </p>
       )}
-      {!comment.is_deleted ? (
+      {removed && !redacted ? (
+        <RemovedNotice
+          reason={comment.removal_reason}
+          appealModlogId={isAuthor ? comment.removal_modlog_id : undefined}
+          testId="comment-removed-notice"
+        />
+      ) : null}
+      {!comment.is_deleted && !redacted ? (
         <div className="forum-actions">
           <VoteColumn
             vote={actions.vote}
@@ -71,7 +99,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
             testId="comment"
             onVote={actions.onVote}
           />
-          {signedIn && comment.depth < MAX_DEPTH ? (
+          {canReply ? (
             <button
               type="button"
               className="forum-action"
@@ -90,25 +118,36 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
           >
             Link
           </a>
+          {isAuthor && !removed ? (
+            <button
+              type="button"
+              className="forum-action"
+              onClick={() => setMode('edit')}
+              data-testid="comment-edit"
+            >
+              {TEXTS.edit}
+            </button>
+          ) : null}
           {isAuthor ? (
-            <>
-              <button
-                type="button"
-                className="forum-action"
-                onClick={() => setMode('edit')}
-                data-testid="comment-edit"
-              >
-                {TEXTS.edit}
-              </button>
-              <button
-                type="button"
-                className="forum-action"
-                onClick={() => setMode('delete')}
-                data-testid="comment-delete"
-              >
-                {TEXTS.delete}
-              </button>
-            </>
+            <button
+              type="button"
+              className="forum-action"
+              onClick={() => setMode('delete')}
+              data-testid="comment-delete"
+            >
+              {TEXTS.delete}
+            </button>
+          ) : null}
+          {signedIn && !isAuthor && !removed ? (
+            <ReportButton
+              target={{ kind: 'comment', id: comment.id }}
+              label={`Report comment by u/${comment.author_username}`}
+            />
+          ) : null}
+          {ctx.canModerate ? (
+            <Suspense fallback={null}>
+              <CommentModerateMenu post={ctx.post} comment={comment} />
+            </Suspense>
           ) : null}
         </div>
       ) : null}

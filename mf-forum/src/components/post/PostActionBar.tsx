@@ -1,21 +1,31 @@
+import { Suspense } from 'react';
 import type { Post } from '@forum/contracts';
 import type { usePostActions } from '../../hooks/usePostActions';
 import { plural } from '../../lib/display';
 import { Reactions, SaveButton, ShareButton } from '../PostParts';
+import { PostModerateMenu } from '../moderation/lazy';
+import { ReportButton } from '../moderation/ReportButton';
 import { SubscribeButton } from './SubscribeButton';
 import { TEXTS } from '../../texts';
 
-/** The actions under the post; the author also gets Edit and Delete (`onEdit`, `onDelete`). */
+/**
+ * The actions under the post; its author also gets Edit and Delete (`onEdit`, `onDelete`), other
+ * signed-in readers Report (`canReport`), its community's moderators the Moderate menu.
+ */
 export function PostActionBar({
   post,
   actions,
   onEdit,
   onDelete,
+  canReport = false,
+  canModerate = false,
 }: {
   post: Post;
   actions: ReturnType<typeof usePostActions>;
   onEdit?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
+  canReport?: boolean;
+  canModerate?: boolean;
 }) {
   return (
     <div className="forum-actions">
@@ -26,20 +36,21 @@ export function PostActionBar({
       <SaveButton saved={actions.saved} onToggle={actions.onToggleSave} />
       <SubscribeButton postId={post.id} />
       <Reactions state={actions.reactions} onReact={actions.onReact} />
-      {onEdit && onDelete ? (
-        <>
-          <button type="button" className="forum-action" onClick={onEdit} data-testid="post-edit">
-            {TEXTS.edit}
-          </button>
-          <button
-            type="button"
-            className="forum-action"
-            onClick={onDelete}
-            data-testid="post-delete"
-          >
-            {TEXTS.delete}
-          </button>
-        </>
+      {onEdit ? (
+        <button type="button" className="forum-action" onClick={onEdit} data-testid="post-edit">
+          {TEXTS.edit}
+        </button>
+      ) : null}
+      {onDelete ? (
+        <button type="button" className="forum-action" onClick={onDelete} data-testid="post-delete">
+          {TEXTS.delete}
+        </button>
+      ) : null}
+      {canReport ? <ReportButton target={{ kind: 'post', id: post.id }} /> : null}
+      {canModerate ? (
+        <Suspense fallback={null}>
+          <PostModerateMenu post={post} />
+        </Suspense>
       ) : null}
     </div>
   );

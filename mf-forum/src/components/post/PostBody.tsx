@@ -3,10 +3,20 @@ import type { Post } from '@forum/contracts';
 import { safeMediaUrl, stripMarkup } from '../../lib/display';
 import { PostLink } from '../PostCard';
 import { ImageViewer } from '../PostParts';
+import { isRedacted } from '../moderation/items';
+import { TEXTS } from '../../texts';
+import '../moderation/moderation.css';
 
-/** A post's image (opens full screen), link or text. */
+/** A post's image (opens full screen), link or text; a removed post's placeholder (§M4). */
 export function PostBody({ post }: { post: Post }) {
   const [viewer, setViewer] = useState(false);
+  if (isRedacted(post)) {
+    return (
+      <p className="forum-removed-placeholder" data-testid="post-removed-placeholder">
+        {TEXTS.removedPostText}
+      </p>
+    );
+  }
   const image = post.type === 'image' ? safeMediaUrl(post.image_url) : null;
   const title = stripMarkup(post.title);
   return (

@@ -9,9 +9,13 @@ import { CommentForm } from '../comments/CommentForm';
 import { CommentList } from '../comments/CommentList';
 import { CommentsContext } from '../comments/CommentsContext';
 import { TEXTS } from '../../texts';
+import '../moderation/moderation.css';
 
-/** The post page's comments section: sort, the new-comment form and the threads. */
-export function PostComments({ post }: { post: Post }) {
+/**
+ * The post page's comments section: sort, the new-comment form (on a locked post only for its
+ * community's moderators, EXTENSIONS §M2) and the threads.
+ */
+export function PostComments({ post, canModerate }: { post: Post; canModerate: boolean }) {
   const location = useLocation();
   const { status } = useSession();
   const [sort, setSort] = useState<CommentSort>('best');
@@ -44,7 +48,11 @@ export function PostComments({ post }: { post: Post }) {
           </select>
         </label>
       </div>
-      {status === 'signed-in' ? (
+      {post.locked && !canModerate ? (
+        <p className="forum-locked-notice" data-testid="post-locked">
+          {TEXTS.postLocked}
+        </p>
+      ) : status === 'signed-in' ? (
         <CommentForm postId={post.id} label={TEXTS.addComment} submitLabel={TEXTS.comment} />
       ) : (
         <p className="forum-muted" data-testid="comment-sign-in">
@@ -54,7 +62,7 @@ export function PostComments({ post }: { post: Post }) {
           to join the discussion.
         </p>
       )}
-      <CommentsContext.Provider value={{ post, sort, highlight }}>
+      <CommentsContext.Provider value={{ post, sort, highlight, canModerate }}>
         {comments.isPending ? (
           <div aria-busy="true" data-testid="comments-loading">
             <Skeleton width="60%" height="1em" />

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { Post } from '@forum/contracts';
 import { TypeIcon } from '../icons';
+import { ItemMarks } from '../moderation/ItemMarks';
 import { RelativeTime } from '../RelativeTime';
 
-/** Type, community, author and age of the post on its page. */
+/** Type, community, author, age and moderation marks of the post on its page. */
 export function PostMeta({ post, community }: { post: Post; community: string }) {
   return (
     <div className="forum-meta">
@@ -19,6 +20,7 @@ export function PostMeta({ post, community }: { post: Post; community: string })
         </Link>
       </span>
       <RelativeTime value={post.created_at} />
+      <ItemMarks item={post} />
     </div>
   );
 }

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useSession } from '@forum/sdk';
 import type { Post } from '@forum/contracts';
 import { Alert, Card } from '@forum/ui';
+import { useCanModerate } from '../../hooks/useCanModerate';
 import { useDeletePost } from '../../hooks/useDeletePost';
 import { usePostActions } from '../../hooks/usePostActions';
 import { stripMarkup } from '../../lib/display';
 import { InlineConfirm } from '../InlineConfirm';
+import { isRedacted } from '../moderation/items';
+import { RemovedNotice } from '../moderation/RemovedNotice';
 import { VoteColumn } from '../PostParts';
 import { EditPostForm } from './EditPostForm';
 import { PostActionBar } from './PostActionBar';
@@ -15,7 +18,11 @@ import { PostComments } from './PostComments';
 import { PostMeta } from './PostMeta';
 import { TEXTS } from '../../texts';
 
-/** A loaded post on its page: the post (editable and deletable by its author), then comments. */
+/**
+ * A loaded post on its page: the post (editable and deletable by its author, reportable by other
+ * signed-in readers, moderated by its community's team), then comments. A removed post shows
+ * why to those who read it in full, and its author may appeal (EXTENSIONS §M4, §M8).
+ */
 export function PostView({ post }: { post: Post }) {
   const { status, user } = useSession();
   const actions = usePostActions(post);
@@ -26,6 +33,8 @@ export function PostView({ post }: { post: Post }) {
   const deletion = useDeletePost(post, community);
   const title = stripMarkup(post.title);
   const authorActions = isAuthor && !editing;
+  const canModerate = useCanModerate(post.community_id);
+  const redacted = isRedacted(post);
 
   return (
     <>
@@ -51,11 +60,21 @@ export function PostView({ post }: { post: Post }) {
               <PostBody post={post} />
             </>
           )}
+          {post.removed && !redacted ? (
+            <RemovedNotice
+              reason={post.removal_reason}
+              appealModlogId={isAuthor ? post.removal_modlog_id : undefined}
+              testId="post-removed-notice"
+            />
+          ) : null}
           <PostActionBar
             post={post}
             actions={actions}
-            onEdit={authorActions ? () => setEditing(true) : undefined}
+            // A removed post is not edited (its author may still delete it, §M4).
+            onEdit={authorActions && !post.removed ? () => setEditing(true) : undefined}
             onDelete={authorActions ? () => setConfirmDelete(true) : undefined}
+            canReport={status === 'signed-in' && !isAuthor && !post.removed}
+            canModerate={canModerate}
           />
           {confirmDelete ? (
             <InlineConfirm
@@ -72,7 +91,7 @@ export function PostView({ post }: { post: Post }) {
           ) : null}
         </div>
       </Card>
-      <PostComments post={post} />
+      <PostComments post={post} canModerate={canModerate} />
     </>
   );
 }

@@ -1,0 +1,283 @@
+import { useRef, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { errorMessage, useSession } from '@forum/sdk';
+import type { Comment, Post } from '@forum/contracts';
+import { cx } from '@forum/ui';
+import { useBanUser } from '../../hooks/useBanUser';
+import { useCommentModeration } from '../../hooks/useCommentModeration';
+import { usePostModeration } from '../../hooks/usePostModeration';
+import { stripMarkup } from '../../lib/display';
+import { useToast } from '../Toast';
+import { ReasonDialog, type ReasonDialogProps, type ReasonValues } from './ReasonDialog';
+import { TEXTS } from '../../texts';
+import './menu.css';
+
+type DialogText = Pick<
+  ReasonDialogProps,
+  'title' | 'description' | 'reasonRequired' | 'withDays' | 'confirmLabel' | 'danger'
+>;
+
+/** One entry of the menu: what it calls, what it asks first, what it tells on success. */
+interface MenuAction {
+  /** The item's data-testid is `moderate-{key}`. */
+  key: string;
+  label: string;
+  danger?: boolean;
+  /** The reason dialog it opens first; without one (pin, unpin) it runs at once. */
+  dialog?: DialogText;
+  run: (values: ReasonValues) => Promise<unknown>;
+  done: string;
+}
+
+/**
+ * The Moderate menu (a Radix dropdown) and the reason dialog of the chosen action. The dialog
+ * opens once the menu has closed and handed focus back, and returns it to the trigger. Server
+ * refusals show their text: in the dialog (which stays open), or as a toast for pin and unpin.
+ */
+function ModerateMenu({
+  label,
+  actions,
+  testId,
+}: {
+  label: string;
+  actions: MenuAction[];
+  testId: string;
+}) {
+  const toast = useToast();
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const chosen = useRef<MenuAction | null>(null);
+  const [active, setActive] = useState<MenuAction | null>(null);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const execute = async (action: MenuAction, values: ReasonValues) => {
+    setPending(true);
+    setError(null);
+    try {
+      await action.run(values);
+      setOpen(false);
+      toast(action.done, 'success');
+    } catch (err) {
+      const text = errorMessage(err, TEXTS.moderationFailed);
+      if (action.dialog) setError(text);
+      else toast(text);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <button
+            ref={triggerRef}
+            type="button"
+            className="forum-action"
+            aria-label={label}
+            disabled={pending}
+            data-testid={`${testId}-moderate`}
+          >
+            {TEXTS.moderate}
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            className="forum-menu"
+            align="end"
+            sideOffset={4}
+            aria-label={label}
+            data-testid="moderate-menu"
+            onCloseAutoFocus={(event) => {
+              const next = chosen.current;
+              if (!next) return;
+              chosen.current = null;
+              event.preventDefault();
+              setError(null);
+              setActive(next);
+              setOpen(true);
+            }}
+          >
+            {actions.map((action) => (
+              <DropdownMenu.Item
+                key={action.key}
+                className={cx('forum-menu__item', action.danger && 'forum-menu__item--danger')}
+                onSelect={() => {
+                  if (action.dialog) chosen.current = action;
+                  else void execute(action, { reason: undefined, days: undefined });
+                }}
+                data-testid={`moderate-${action.key}`}
+              >
+                {action.label}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {active?.dialog ? (
+        <ReasonDialog
+          {...active.dialog}
+          open={open}
+          onOpenChange={setOpen}
+          pending={pending}
+          error={error}
+          onConfirm={(values) => void execute(active, values)}
+          returnFocusRef={triggerRef}
+          testId="moderate-dialog"
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** "Ban author" (EXTENSIONS §M2): a reason and optional days; not offered on one's own items. */
+function useBanAction(
+  communityId: string,
+  communityName: string,
+  author: { id: string | null; username: string },
+): MenuAction[] {
+  const me = useSession().user;
+  const ban = useBanUser(communityId);
+  if (!author.id || author.id === me?.id) return [];
+  return [
+    {
+      key: 'ban',
+      label: TEXTS.modBanAuthor,
+      danger: true,
+      dialog: {
+        title: `Ban u/${author.username} from c/${communityName}?`,
+        description: TEXTS.banAuthorText,
+        reasonRequired: true,
+        withDays: true,
+        confirmLabel: TEXTS.modBanAuthor,
+        danger: true,
+      },
+      run: ({ reason, days }) =>
+        ban.mutateAsync({ username: author.username, reason: reason ?? '', days }),
+      done: TEXTS.userBanned,
+    },
+  ];
+}
+
+/** Remove/Restore, Lock/Unlock, Pin/Unpin and Ban author on a post's page. */
+export function PostModerateMenu({ post }: { post: Post }) {
+  const moderation = usePostModeration(post);
+  const banAction = useBanAction(post.community_id, post.community_name, {
+    id: post.author_id,
+    username: post.author_username,
+  });
+  const run = (verb: Parameters<typeof moderation.mutateAsync>[0]['verb']) => (v: ReasonValues) =>
+    moderation.mutateAsync({ verb, reason: v.reason });
+  const actions: MenuAction[] = [
+    post.removed
+      ? {
+          key: 'restore',
+          label: TEXTS.modRestore,
+          dialog: {
+            title: TEXTS.restorePostTitle,
+            description: TEXTS.restoreText,
+            reasonRequired: false,
+            confirmLabel: TEXTS.modRestore,
+          },
+          run: run('restore'),
+          done: TEXTS.postRestored,
+        }
+      : {
+          key: 'remove',
+          label: TEXTS.modRemove,
+          danger: true,
+          dialog: {
+            title: TEXTS.removePostTitle,
+            description: TEXTS.removePostText,
+            reasonRequired: true,
+            confirmLabel: TEXTS.modRemove,
+            danger: true,
+          },
+          run: run('remove'),
+          done: TEXTS.postRemoved,
+        },
+    post.locked
+      ? {
+          key: 'unlock',
+          label: TEXTS.modUnlock,
+          dialog: {
+            title: TEXTS.unlockPostTitle,
+            description: TEXTS.unlockPostText,
+            reasonRequired: false,
+            confirmLabel: TEXTS.modUnlock,
+          },
+          run: run('unlock'),
+          done: TEXTS.postUnlocked,
+        }
+      : {
+          key: 'lock',
+          label: TEXTS.modLock,
+          dialog: {
+            title: TEXTS.lockPostTitle,
+            description: TEXTS.lockPostText,
+            reasonRequired: false,
+            confirmLabel: TEXTS.modLock,
+          },
+          run: run('lock'),
+          done: TEXTS.postLockedToast,
+        },
+    post.pinned
+      ? { key: 'unpin', label: TEXTS.modUnpin, run: run('unpin'), done: TEXTS.postUnpinned }
+      : { key: 'pin', label: TEXTS.modPin, run: run('pin'), done: TEXTS.postPinned },
+    ...banAction,
+  ];
+  return (
+    <ModerateMenu
+      label={`Moderate post: ${stripMarkup(post.title)}`}
+      actions={actions}
+      testId="post"
+    />
+  );
+}
+
+/** Remove/Restore and Ban author on a comment (not on a deleted one: it has no author left). */
+export function CommentModerateMenu({ post, comment }: { post: Post; comment: Comment }) {
+  const moderation = useCommentModeration(post.id, post.community_id, comment);
+  const banAction = useBanAction(post.community_id, post.community_name, {
+    id: comment.author_id,
+    username: comment.author_username,
+  });
+  const actions: MenuAction[] = [
+    comment.removed
+      ? {
+          key: 'restore',
+          label: TEXTS.modRestore,
+          dialog: {
+            title: TEXTS.restoreCommentTitle,
+            description: TEXTS.restoreText,
+            reasonRequired: false,
+            confirmLabel: TEXTS.modRestore,
+          },
+          run: ({ reason }) => moderation.mutateAsync({ verb: 'restore', reason }),
+          done: TEXTS.commentRestored,
+        }
+      : {
+          key: 'remove',
+          label: TEXTS.modRemove,
+          danger: true,
+          dialog: {
+            title: TEXTS.removeCommentTitle,
+            description: TEXTS.removeCommentText,
+            reasonRequired: true,
+            confirmLabel: TEXTS.modRemove,
+            danger: true,
+          },
+          run: ({ reason }) => moderation.mutateAsync({ verb: 'remove', reason }),
+          done: TEXTS.commentRemoved,
+        },
+    ...banAction,
+  ];
+  return (
+    <ModerateMenu
+      label={`Moderate comment by u/${comment.author_username}`}
+      actions={actions}
+      testId="comment"
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { useId, useState, type RefObject } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { errorMessage } from '@forum/sdk';
+import { Alert, Button } from '@forum/ui';
+import { useReport, type ReportTarget } from '../../hooks/useReport';
+import { TextAreaField } from '../TextArea';
+import { OTHER_PREFIX, reportReason } from './items';
+import { REASON_MAX } from './ReasonDialog';
+import { TEXTS } from '../../texts';
+import './menu.css';
+
+/**
+ * Report a post or a comment: one of §M8's reasons, or Other with a description. A refusal (409
+ * 'You have already reported this', ...) shows the server's text and keeps the dialog open.
+ */
+export default function ReportDialog({
+  target,
+  onClose,
+  onSent,
+  returnFocusRef,
+}: {
+  target: ReportTarget;
+  onClose: () => void;
+  onSent: () => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+}) {
+  const report = useReport(target);
+  const legendId = useId();
+  const [choice, setChoice] = useState('');
+  const [other, setOther] = useState('');
+  const [tried, setTried] = useState(false);
+  const isOther = choice === TEXTS.reportOther;
+  const choiceProblem = choice === '' ? TEXTS.reportChooseReason : undefined;
+  const otherProblem = isOther && other.trim() === '' ? TEXTS.reportOtherRequired : undefined;
+  const submit = () => {
+    setTried(true);
+    if (choiceProblem || otherProblem || report.isPending) return;
+    report.mutate(reportReason(choice, other), { onSuccess: onSent });
+  };
+  const choices = [...TEXTS.reportReasonChoices, TEXTS.reportOther];
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open || report.isPending ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="forum-dialog-overlay" />
+        <Dialog.Content
+          className="forum-dialog ui-card"
+          data-testid="report-dialog"
+          onCloseAutoFocus={(event) => {
+            if (returnFocusRef.current?.isConnected) {
+              event.preventDefault();
+              returnFocusRef.current.focus();
+            }
+          }}
+        >
+          <form
+            className="forum-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <Dialog.Title className="forum-section__title">
+              {target.kind === 'post' ? TEXTS.reportPostTitle : TEXTS.reportCommentTitle}
+            </Dialog.Title>
+            <Dialog.Description className="forum-muted">{TEXTS.reportText}</Dialog.Description>
+            <fieldset
+              className="forum-report-reasons"
+              aria-describedby={tried && choiceProblem ? `${legendId}-error` : undefined}
+              data-testid="report-reasons"
+            >
+              <legend id={legendId}>{TEXTS.reportReasonLegend}</legend>
+              {choices.map((label, i) => (
+                <label key={label} className="forum-radio">
+                  <input
+                    type="radio"
+                    name="report-reason"
+                    value={label}
+                    checked={choice === label}
+                    autoFocus={i === 0}
+                    onChange={() => setChoice(label)}
+                    data-testid={`report-reason-${i}`}
+                  />
+                  {label}
+                </label>
+              ))}
+              {tried && choiceProblem ? (
+                <p
+                  id={`${legendId}-error`}
+                  className="ui-field__error"
+                  data-testid="report-reasons-error"
+                >
+                  {choiceProblem}
+                </p>
+              ) : null}
+            </fieldset>
+            {isOther ? (
+              <TextAreaField
+                label={TEXTS.reportOtherLabel}
+                rows={3}
+                value={other}
+                maxLength={REASON_MAX - OTHER_PREFIX.length}
+                required
+                onChange={(e) => setOther(e.target.value)}
+                error={tried ? otherProblem : undefined}
+                testId="report-other"
+              />
+            ) : null}
+            {report.isError ? (
+              <Alert variant="error" data-testid="report-error">
+                {errorMessage(report.error, TEXTS.reportFailed)}
+              </Alert>
+            ) : null}
+            <div className="forum-form__actions">
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={report.isPending} data-testid="report-cancel">
+                  {TEXTS.cancel}
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={report.isPending} data-testid="report-submit">
+                {report.isPending ? TEXTS.working : TEXTS.sendReport}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
