@@ -14,6 +14,10 @@ const CreatePostPage = lazy(() => import('./pages/CreatePostPage'));
 const PostDetailPage = lazy(() => import('./pages/PostDetailPage'));
 const SavedPage = lazy(() => import('./pages/SavedPage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const CommunityModlogPage = lazy(() => import('./pages/CommunityModlogPage'));
+const ModlogPage = lazy(() => import('./pages/ModlogPage'));
+const ModerationPage = lazy(() => import('./pages/ModerationPage'));
+const CommentLinkPage = lazy(() => import('./pages/CommentLinkPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /**
@@ -39,6 +43,10 @@ export default function App() {
             <Route path="/c/:name" element={<CommunityPage />} />
             <Route path="/c/:name/settings" element={<CommunitySettingsPage />} />
             <Route path="/c/:name/create" element={<CreatePostPage />} />
+            <Route path="/c/:name/modlog" element={<CommunityModlogPage />} />
+            <Route path="/c/:name/moderation" element={<ModerationPage />} />
+            <Route path="/c/:name/comment/:commentId" element={<CommentLinkPage />} />
+            <Route path="/modlog" element={<ModlogPage />} />
             <Route path="/post/:id" element={<PostDetailPage />} />
             <Route path="/saved" element={<SavedPage />} />
             <Route path="/u/:username" element={<ProfilePage />} />

@@ -13,6 +13,7 @@ const table: Array<{ remote: RemoteName; exact?: string; prefix?: string }> = [
   { remote: 'forum', prefix: '/post/' },
   { remote: 'forum', prefix: '/saved' },
   { remote: 'forum', prefix: '/u/' },
+  { remote: 'forum', prefix: '/modlog' },
   { remote: 'inbox', prefix: '/inbox' },
   { remote: 'admin', prefix: '/admin' },
 ];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError, useSession } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
@@ -6,14 +6,18 @@ import { Button, Card, ErrorState, Skeleton, buttonClassName } from '@forum/ui';
 import { CommunityLogo } from '../components/CommunityLogo';
 import { CommunityNotFound } from '../components/CommunityNotFound';
 import { useCommunity } from '../hooks/useCommunity';
-import { useMembership } from '../hooks/useMembership';
+import { useCommunityRole } from '../hooks/useCommunityRole';
 import { useMembershipToggle } from '../hooks/useMembershipToggle';
 import { COMMUNITY_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
 import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';
 import { formatCompact, formatDate, stripMarkup } from '../lib/display';
+import { ModeratorsBox } from '../components/community-moderation/ModeratorsBox';
 import { TEXTS } from '../texts';
+
+// Only a banned user downloads the banner and its appeal dialog.
+const BannedBanner = lazy(() => import('../components/community-moderation/BannedBanner'));
 
 function HeaderSkeleton() {
   return (
@@ -51,11 +55,13 @@ function NsfwOverlay() {
 }
 
 function CommunityView({ community }: { community: Community }) {
-  const { status, user } = useSession();
+  const { status } = useSession();
   const signedIn = status === 'signed-in';
-  const isCreator = signedIn && user?.id === community.created_by;
-  const membership = useMembership(community);
+  const role = useCommunityRole(community);
+  const { membership } = role;
   const isMember = Boolean(membership.data?.isMember);
+  // §M2/§M8: a banned user may not post (or join) here; the banner says why and until when.
+  const ban = membership.data?.ban ?? null;
   const toggle = useMembershipToggle();
   const [showRules, setShowRules] = useState(false);
   const [sort, setSort] = useStoredSort(COMMUNITY_SORT_KEY, 'hot');
@@ -71,6 +77,8 @@ function CommunityView({ community }: { community: Community }) {
         </Link>
       }
     />
+  ) : ban ? (
+    <NoPosts />
   ) : isMember ? (
     <NoPosts
       message={TEXTS.beFirst}
@@ -120,7 +128,9 @@ function CommunityView({ community }: { community: Community }) {
             </span>
           </p>
           <div className="forum-community-header__actions">
-            {signedIn && !isCreator && membership.isSuccess ? (
+            {/* The owner cannot leave (the seat must be handed over first); a banned user
+                cannot join. */}
+            {signedIn && membership.isSuccess && !role.isOwner && (isMember || !ban) ? (
               <Button
                 variant={isMember ? 'secondary' : 'primary'}
                 disabled={toggle.isPending}
@@ -135,7 +145,7 @@ function CommunityView({ community }: { community: Community }) {
                 {isMember ? TEXTS.leave : TEXTS.join}
               </Button>
             ) : null}
-            {signedIn && isMember ? (
+            {signedIn && isMember && !ban ? (
               <Link
                 to={`${base}/create`}
                 className={buttonClassName('primary')}
@@ -144,7 +154,7 @@ function CommunityView({ community }: { community: Community }) {
                 {TEXTS.createPost}
               </Link>
             ) : null}
-            {isCreator ? (
+            {role.canEdit ? (
               <Link
                 to={`${base}/settings`}
                 className={buttonClassName('secondary')}
@@ -171,6 +181,12 @@ function CommunityView({ community }: { community: Community }) {
           ) : null}
         </div>
       </Card>
+      {ban ? (
+        <Suspense fallback={null}>
+          <BannedBanner ban={ban} />
+        </Suspense>
+      ) : null}
+      <ModeratorsBox community={community} canModerate={role.canModerate} />
       {gated ? (
         <NsfwOverlay />
       ) : (

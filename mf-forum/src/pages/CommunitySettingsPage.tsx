@@ -2,7 +2,7 @@ import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, isApiError, useApi, useSession } from '@forum/sdk';
+import { errorMessage, isApiError, useApi } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
 import {
   Alert,
@@ -24,6 +24,7 @@ import { deletePhrase } from '../lib/state';
 import { useImageUpload } from '../hooks/useImageUpload';
 import { CommunityNotFound } from '../components/CommunityNotFound';
 import { useCommunity } from '../hooks/useCommunity';
+import { useCommunityRole } from '../hooks/useCommunityRole';
 import { TEXTS } from '../texts';
 
 function InfoSection({ community }: { community: Community }) {
@@ -255,10 +256,13 @@ function DangerZone({ community }: { community: Community }) {
 
 function Settings() {
   const { name = '' } = useParams();
-  const { user } = useSession();
   const community = useCommunity(name);
+  // §M1: the owner (whoever holds the seat now: ownership can be handed over) and the admin.
+  const role = useCommunityRole(community.data?.community);
   const navigate = useNavigate();
-  if (community.isPending) return <Spinner block data-testid="settings-loading" />;
+  if (community.isPending || !role.known) {
+    return <Spinner block data-testid="settings-loading" />;
+  }
   if (community.isError) {
     return isApiError(community.error) && community.error.status === 404 ? (
       <CommunityNotFound />
@@ -268,7 +272,7 @@ function Settings() {
   }
   const c = community.data.community;
   const back = `/c/${encodeURIComponent(c.name)}`;
-  if (user?.id !== c.created_by) {
+  if (!role.canEdit) {
     return (
       <EmptyState
         title={TEXTS.noEditPermission}

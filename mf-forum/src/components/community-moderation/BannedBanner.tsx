@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { MembershipResponse } from '@forum/contracts';
+import { Alert, Button } from '@forum/ui';
+import { banEndText } from '../../lib/communityModeration';
+import { TEXTS } from '../../texts';
+import { AppealDialog } from './AppealDialog';
+import './community-moderation.css';
+
+type CallerBan = NonNullable<MembershipResponse['ban']>;
+
+/**
+ * §M8: what a banned user sees on the community page: the ban's end ("permanent" without one),
+ * its reason, and an Appeal of the ban's log entry (§M6).
+ */
+export default function BannedBanner({ ban }: { ban: CallerBan }) {
+  const [sent, setSent] = useState(false);
+  return (
+    <section className="forum-cm-banner" aria-labelledby="banned-title" data-testid="banned-banner">
+      <h2 id="banned-title">{TEXTS.bannedTitle}</h2>
+      <dl className="forum-cm-facts">
+        <dt>{TEXTS.banEnds}</dt>
+        <dd data-testid="banned-until">{banEndText(ban.expires_at)}</dd>
+        <dt>{TEXTS.banReason}</dt>
+        <dd data-testid="banned-reason">{ban.reason}</dd>
+      </dl>
+      {sent ? (
+        <Alert variant="success" data-testid="appeal-sent">
+          {TEXTS.appealSent}
+        </Alert>
+      ) : (
+        <div>
+          <AppealDialog
+            modlogId={ban.modlog_id}
+            onSent={() => setSent(true)}
+            trigger={
+              <Button variant="secondary" data-testid="appeal-ban">
+                {TEXTS.appeal}
+              </Button>
+            }
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Ban, Community } from '@forum/contracts';
+import { errorMessage } from '@forum/sdk';
+import { Button, Card, TextField, buttonClassName } from '@forum/ui';
+import { useBanActions } from '../../hooks/useBanActions';
+import { useBans } from '../../hooks/useBans';
+import { banEndText } from '../../lib/communityModeration';
+import { stripMarkup } from '../../lib/display';
+import { ReasonDialog } from '../moderation/ReasonDialog';
+import { PagedListSection } from '../PagedListSection';
+import { RelativeTime } from '../RelativeTime';
+import { useToast } from '../Toast';
+import { TEXTS } from '../../texts';
+import { QueueSkeleton } from './QueueSkeleton';
+import { UserLink } from './TargetLink';
+
+function BanRow({ ban, communityId }: { ban: Ban; communityId: string }) {
+  const { unban } = useBanActions(communityId);
+  const toast = useToast();
+  return (
+    <Card className="forum-cm-row" data-testid="ban-row" data-user-id={ban.user_id}>
+      <div className="forum-cm-row__head">
+        <UserLink username={ban.username} testId="ban-user" />
+      </div>
+      <dl className="forum-cm-facts forum-small">
+        <dt>{TEXTS.banReason}</dt>
+        <dd data-testid="ban-reason">{stripMarkup(ban.reason)}</dd>
+        <dt>{TEXTS.banEnds}</dt>
+        <dd data-testid="ban-expires">{banEndText(ban.expires_at)}</dd>
+        <dt>{TEXTS.bannedBy}</dt>
+        <dd>
+          <UserLink username={ban.moderator_username} testId="ban-moderator" />{' '}
+          <span className="forum-muted">
+            <RelativeTime value={ban.created_at} />
+          </span>
+        </dd>
+      </dl>
+      <div className="forum-cm-row__actions">
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={unban.isPending}
+          aria-label={`${TEXTS.unban} u/${ban.username}`}
+          onClick={() =>
+            unban.mutate(ban.user_id, {
+              onError: (err) => toast(errorMessage(err, TEXTS.unbanFailed)),
+            })
+          }
+          data-testid="ban-unban"
+        >
+          {TEXTS.unban}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Who to ban: the dialog's first field, so it takes the focus (after the reason's autoFocus). */
+function UsernameField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <TextField
+      ref={ref}
+      label={TEXTS.banUsernameLabel}
+      value={value}
+      autoComplete="off"
+      required
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      testId="ban-dialog-username"
+    />
+  );
+}
+
+/** The Ban a User dialog: the shared reason dialog with the days field and a username. */
+function BanUserButton({ communityId }: { communityId: string }) {
+  const { ban } = useBanActions(communityId);
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [username, setUsername] = useState('');
+  const [usernameError, setUsernameError] = useState<string | undefined>();
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={buttonClassName('primary')}
+        onClick={() => {
+          ban.reset();
+          setUsername('');
+          setUsernameError(undefined);
+          setOpen(true);
+        }}
+        data-testid="ban-open"
+      >
+        {TEXTS.banUser}
+      </button>
+      <ReasonDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={TEXTS.banTitle}
+        description={TEXTS.banDescription}
+        reasonRequired
+        withDays
+        confirmLabel={TEXTS.ban}
+        danger
+        pending={ban.isPending}
+        error={ban.isError ? errorMessage(ban.error, TEXTS.banFailed) : null}
+        returnFocusRef={trigger}
+        onConfirm={({ reason, days }) => {
+          const name = username.trim();
+          if (!name) {
+            setUsernameError(TEXTS.usernameRequired);
+            return;
+          }
+          if (!reason) return;
+          ban.mutate(
+            { username: name, reason, days },
+            {
+              onSuccess: (res) => {
+                setOpen(false);
+                toast(`u/${res.ban.username} ${TEXTS.wasBanned}`, 'success');
+              },
+            },
+          );
+        }}
+        testId="ban-dialog"
+      >
+        <UsernameField
+          value={username}
+          onChange={(value) => {
+            setUsername(value);
+            setUsernameError(undefined);
+          }}
+          error={usernameError}
+        />
+      </ReasonDialog>
+    </>
+  );
+}
+
+/** §M2: the community's active bans (newest first), Ban a User and Unban. */
+export function BansPanel({ community }: { community: Community }) {
+  const q = useBans(community.id);
+  return (
+    <>
+      <div className="forum-cm-toolbar">
+        <BanUserButton communityId={community.id} />
+      </div>
+      <PagedListSection
+        query={q}
+        items={(q.data?.pages.flatMap((p) => p.bans) ?? []).map((b) => ({ ...b, id: b.user_id }))}
+        renderItem={(ban) => <BanRow ban={ban} communityId={community.id} />}
+        loading={<QueueSkeleton testId="bans-loading" />}
+        errorTitle={TEXTS.bansFailed}
+        errorTestId="bans-error"
+        emptyText={TEXTS.noBans}
+        emptyTestId="bans-empty"
+        listTestId="bans-list"
+        loadMoreTestId="bans-load-more"
+      />
+    </>
+  );
+}

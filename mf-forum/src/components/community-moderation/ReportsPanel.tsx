@@ -1,0 +1,163 @@
+import { useRef, useState } from 'react';
+import type { Community, ReportedItem } from '@forum/contracts';
+import { errorMessage } from '@forum/sdk';
+import { Button, Card, buttonClassName } from '@forum/ui';
+import { useReportQueue } from '../../hooks/useReportQueue';
+import { useResolveReport } from '../../hooks/useResolveReport';
+import { commentPath, postPath, type TargetView } from '../../lib/communityModeration';
+import { plainPreviewText, stripMarkup, truncate } from '../../lib/display';
+import { ReasonDialog } from '../moderation/ReasonDialog';
+import { PagedListSection } from '../PagedListSection';
+import { RelativeTime } from '../RelativeTime';
+import { useToast } from '../Toast';
+import { TEXTS } from '../../texts';
+import { QueueSkeleton } from './QueueSkeleton';
+import { StatusFilter, type QueueStatus } from './StatusFilter';
+import { TargetLink, UserLink } from './TargetLink';
+
+const TYPE_LABELS: Record<ReportedItem['target_type'], string> = {
+  post: TEXTS.reportTypePost,
+  comment: TEXTS.reportTypeComment,
+  message: TEXTS.reportTypeMessage,
+};
+
+function reportTarget(report: ReportedItem, community: Community): TargetView {
+  const title = report.target_title ? stripMarkup(report.target_title) : null;
+  if (report.target_type === 'post') {
+    return { text: title ?? TEXTS.modlogDeletedItem, to: postPath(report.target_id) };
+  }
+  if (report.target_type === 'comment') {
+    return {
+      text: `${TEXTS.modlogCommentOn} “${title ?? TEXTS.modlogDeletedItem}”`,
+      to: commentPath(community.name, report.target_id),
+    };
+  }
+  // Messages go to the admin's queue, not a community's; shown as text should one appear.
+  return { text: TYPE_LABELS.message, to: null };
+}
+
+function ReportRow({ report, community }: { report: ReportedItem; community: Community }) {
+  const resolve = useResolveReport(community.id);
+  const toast = useToast();
+  const [removing, setRemoving] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const open = report.status === 'open';
+  const count = report.report_count;
+  return (
+    <Card className="forum-cm-row" data-testid="report-row" data-report-id={report.id}>
+      <div className="forum-cm-row__head">
+        <span className="forum-cm-tag" data-testid="report-type">
+          {TYPE_LABELS[report.target_type]}
+        </span>
+        <TargetLink target={reportTarget(report, community)} testId="report-target" />
+      </div>
+      {report.target_excerpt ? (
+        <p className="forum-cm-excerpt" data-testid="report-excerpt">
+          {truncate(plainPreviewText(report.target_excerpt), 300)}
+        </p>
+      ) : null}
+      <div className="forum-cm-row__meta">
+        <span>
+          {TEXTS.modlogBy}{' '}
+          <UserLink username={report.target_author_username} testId="report-author" />
+        </span>
+        <span data-testid="report-count">
+          {count} {count === 1 ? TEXTS.reportCount : TEXTS.reportCountPlural}
+        </span>
+        <RelativeTime value={report.created_at} />
+        {open ? null : <span className="forum-cm-tag">{TEXTS.statusClosed}</span>}
+      </div>
+      <div className="forum-small">
+        <span className="forum-small-title">{TEXTS.reportReasons}</span>
+        <ul className="forum-cm-reasons" data-testid="report-reasons">
+          {report.reasons.map((reason, i) => (
+            <li key={i}>{stripMarkup(reason)}</li>
+          ))}
+        </ul>
+      </div>
+      {open ? (
+        <div className="forum-cm-row__actions">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={resolve.isPending}
+            onClick={() =>
+              resolve.mutate(
+                { reportId: report.id, action: 'dismiss' },
+                {
+                  onSuccess: () => toast(TEXTS.reportDismissed, 'success'),
+                  onError: (err) => toast(errorMessage(err, TEXTS.resolveFailed)),
+                },
+              )
+            }
+            data-testid="report-dismiss"
+          >
+            {TEXTS.dismiss}
+          </Button>
+          <button
+            ref={removeButton}
+            type="button"
+            className={buttonClassName('danger', 'sm')}
+            disabled={resolve.isPending}
+            onClick={() => {
+              resolve.reset();
+              setRemoving(true);
+            }}
+            data-testid="report-remove"
+          >
+            {TEXTS.remove}
+          </button>
+          <ReasonDialog
+            open={removing}
+            onOpenChange={setRemoving}
+            title={TEXTS.removeReportedTitle}
+            description={TEXTS.removeReportedDescription}
+            reasonRequired
+            confirmLabel={TEXTS.remove}
+            danger
+            pending={resolve.isPending}
+            error={resolve.isError ? errorMessage(resolve.error, TEXTS.resolveFailed) : null}
+            returnFocusRef={removeButton}
+            onConfirm={({ reason }) =>
+              resolve.mutate(
+                { reportId: report.id, action: 'remove', reason },
+                {
+                  onSuccess: () => {
+                    setRemoving(false);
+                    toast(TEXTS.reportRemoved, 'success');
+                  },
+                },
+              )
+            }
+            testId="remove-dialog"
+          />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** §M5: the community's reported items, one row per item; Dismiss, or Remove with a reason. */
+export function ReportsPanel({ community }: { community: Community }) {
+  const [status, setStatus] = useState<QueueStatus>('open');
+  const q = useReportQueue(community.id, status);
+  return (
+    <>
+      <div className="forum-cm-toolbar">
+        <StatusFilter value={status} onChange={setStatus} />
+      </div>
+      <PagedListSection
+        query={q}
+        items={q.data?.pages.flatMap((p) => p.reports) ?? []}
+        renderItem={(report) => <ReportRow report={report} community={community} />}
+        loading={<QueueSkeleton testId="reports-loading" />}
+        errorTitle={TEXTS.reportsFailed}
+        errorTestId="reports-error"
+        emptyText={status === 'open' ? TEXTS.noOpenReports : TEXTS.noClosedReports}
+        emptyTestId="reports-empty"
+        listTestId="reports-list"
+        loadMoreTestId="reports-load-more"
+      />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { cx } from '@forum/ui';
+import { TEXTS } from '../../texts';
+
+export type QueueStatus = 'open' | 'closed';
+
+/** Open / Closed switch of a queue: a group of toggle buttons (aria-pressed). */
+export function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: QueueStatus;
+  onChange: (status: QueueStatus) => void;
+}) {
+  return (
+    <div className="forum-sort" role="group" aria-label={TEXTS.statusFilter}>
+      {(['open', 'closed'] as const).map((s) => (
+        <button
+          key={s}
+          type="button"
+          className={cx('forum-sort__btn', value === s && 'is-active')}
+          aria-pressed={value === s}
+          onClick={() => onChange(s)}
+          data-testid={`status-${s}`}
+        >
+          {s === 'open' ? TEXTS.statusOpen : TEXTS.statusClosed}
+        </button>
+      ))}
+    </div>
+  );
+}

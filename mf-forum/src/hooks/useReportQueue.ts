@@ -1,0 +1,22 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useApi } from '@forum/sdk';
+import { communityModerationKeys } from '../lib/communityModerationKeys';
+import { nextOffset } from '../lib/communityModeration';
+
+const PAGE = 20;
+
+/** The community's reported items (one row per item), oldest open first (moderators). */
+export function useReportQueue(communityId: string, status: 'open' | 'closed') {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: communityModerationKeys.reports(communityId, status),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        'GET /api/communities/{id}/reports',
+        { params: { id: communityId }, query: { status, limit: PAGE, offset: pageParam } },
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => nextOffset(last, pages, (p) => p.reports.length),
+  });
+}

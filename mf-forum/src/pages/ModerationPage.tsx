@@ -1,0 +1,118 @@
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { isApiError } from '@forum/sdk';
+import type { Community } from '@forum/contracts';
+import { EmptyState, ErrorState, Spinner, buttonClassName } from '@forum/ui';
+import { CommunityNotFound } from '../components/CommunityNotFound';
+import { RequireSignIn } from '../components/RequireSignIn';
+import { AppealsPanel } from '../components/community-moderation/AppealsPanel';
+import { BansPanel } from '../components/community-moderation/BansPanel';
+import { ModerationTabs, type TabDef } from '../components/community-moderation/ModerationTabs';
+import { ReportsPanel } from '../components/community-moderation/ReportsPanel';
+import { TeamPanel } from '../components/community-moderation/TeamPanel';
+import '../components/community-moderation/community-moderation.css';
+import { useCommunity } from '../hooks/useCommunity';
+import { useCommunityRole } from '../hooks/useCommunityRole';
+import { communityPath } from '../lib/communityModeration';
+import { TEXTS } from '../texts';
+
+type Tab = 'reports' | 'appeals' | 'bans' | 'moderators';
+
+const TABS: ReadonlyArray<TabDef<Tab>> = [
+  { key: 'reports', label: TEXTS.tabReports },
+  { key: 'appeals', label: TEXTS.tabAppeals },
+  { key: 'bans', label: TEXTS.tabBans },
+  { key: 'moderators', label: TEXTS.tabModerators },
+];
+
+const parseTab = (value: string | null): Tab => TABS.find((t) => t.key === value)?.key ?? 'reports';
+
+function Moderation({ community }: { community: Community }) {
+  const role = useCommunityRole(community);
+  const [params, setParams] = useSearchParams();
+  const tab = parseTab(params.get('tab'));
+  const back = communityPath(community.name);
+  if (!role.known) return <Spinner block data-testid="moderation-loading" />;
+  if (!role.canModerate) {
+    return (
+      <EmptyState
+        title={TEXTS.noModeratePermission}
+        action={
+          <Link to={back} className={buttonClassName('secondary')}>
+            {TEXTS.backToCommunity}
+            {community.name}
+          </Link>
+        }
+        data-testid="moderation-forbidden"
+      />
+    );
+  }
+  return (
+    <>
+      <div className="forum-section__head">
+        <div>
+          <h1 className="forum-page__title">{TEXTS.moderationTitle}</h1>
+          <p className="forum-muted">
+            <Link to={back} data-testid="moderation-community-link">
+              c/{community.name}
+            </Link>
+            {' · '}
+            <Link to={`${back}/modlog`} data-testid="moderation-modlog-link">
+              {TEXTS.moderationLog}
+            </Link>
+          </p>
+        </div>
+      </div>
+      <ModerationTabs
+        tabs={TABS}
+        value={tab}
+        label={TEXTS.moderationTabs}
+        // The tab lives in the URL (?tab=) so a reload or a shared link opens the same one.
+        onChange={(next) =>
+          setParams(
+            (current) => {
+              const copy = new URLSearchParams(current);
+              copy.set('tab', next);
+              return copy;
+            },
+            { replace: true },
+          )
+        }
+      >
+        {tab === 'reports' ? (
+          <ReportsPanel community={community} />
+        ) : tab === 'appeals' ? (
+          <AppealsPanel community={community} />
+        ) : tab === 'bans' ? (
+          <BansPanel community={community} />
+        ) : (
+          <TeamPanel community={community} manages={role.isOwner || role.isAdmin} />
+        )}
+      </ModerationTabs>
+    </>
+  );
+}
+
+function ModerationLoader() {
+  const { name = '' } = useParams();
+  const community = useCommunity(name);
+  if (community.isPending) return <Spinner block data-testid="moderation-loading" />;
+  if (community.isError) {
+    return isApiError(community.error) && community.error.status === 404 ? (
+      <CommunityNotFound />
+    ) : (
+      <ErrorState title={TEXTS.communityFailed} onRetry={() => void community.refetch()} />
+    );
+  }
+  return <Moderation community={community.data.community} />;
+}
+
+/** /c/{name}/moderation: the team's tools (§M8): reports, appeals, bans and the team itself. */
+export default function ModerationPage() {
+  return (
+    <div className="forum-page" data-testid="moderation-page">
+      <RequireSignIn>
+        <ModerationLoader />
+      </RequireSignIn>
+    </div>
+  );
+}
