@@ -57,6 +57,8 @@ export const TEXTS = {
   reportsStatus: 'Show',
   reportsOpen: 'Open',
   reportsClosed: 'Closed',
+  openReportsCaption: 'Open reports, the longest waiting first',
+  closedReportsCaption: 'Closed reports, the latest decision first',
   noOpenReports: 'No open reports.',
   noClosedReports: 'No closed reports.',
   reportedItems: (n: string, one: boolean) => `${n} reported ${one ? 'item' : 'items'}`,

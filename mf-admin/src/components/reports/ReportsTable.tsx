@@ -45,7 +45,7 @@ export function ReportsTable({
     >
       <table className="admin-table" data-testid="reports-table" aria-busy={busy}>
         <caption className="ui-sr-only">
-          {status === 'open' ? TEXTS.reportsOpen : TEXTS.reportsClosed} reports, oldest first
+          {status === 'open' ? TEXTS.openReportsCaption : TEXTS.closedReportsCaption}
         </caption>
         <thead>
           <tr>
