@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ModerationTexts as T } from '@forum/contracts';
+import { ADMIN_ACCESS_DENIED, ModerationTexts as T } from '@forum/contracts';
 import { startHarness, type Harness, type TestUser } from './test-support/harness.js';
 import {
   appoint,
@@ -10,11 +10,12 @@ import {
   ok,
   type ModWorld,
 } from './test-support/moderation.js';
+import { appeal, reportOf } from './test-support/reports.js';
 
 /**
- * EXTENSIONS §M1/§M2 as a table: every moderation action by every actor. Refusals leave the
- * resource and the community's log exactly as they were (re-read after each); each allowed actor
- * acts on a fresh world.
+ * EXTENSIONS §M1/§M2/§M5/§M6 as a table: every moderation route by every actor. Refusals leave
+ * the resource and the community's log exactly as they were (re-read after each); each allowed
+ * actor acts on a fresh world.
  */
 const ACTORS = [
   'visitor',
@@ -37,6 +38,11 @@ interface Row {
   allowed: Partial<Record<Actor, number>>;
   /** What a refusal must leave unchanged (besides the log). */
   state: (w: ModWorld, p: Record<string, string>) => Promise<unknown>;
+  /** How signed-in actors are refused (default 403 with §M2's text); per actor where it differs. */
+  refusal?: [number, string];
+  refusedAs?: Partial<Record<Actor, [number, string]>>;
+  /** Whether success writes one log entry by the actor (reads and reports write none). */
+  logs?: boolean;
 }
 
 let h: Harness;
@@ -66,6 +72,32 @@ const byOwner = (verb: string, body?: unknown) => async (w: ModWorld) => {
   const [method, path] = postAction(verb)(w);
   await ok(h, 200, method, path, { as: w.owner, body });
 };
+/** The post reported by an outsider: its report's id. */
+const reported = async (w: ModWorld) => {
+  await ok(h, 201, 'POST', `/api/posts/${w.post}/report`, {
+    as: w.outsider,
+    body: { reason: 'Spam' },
+  });
+  return { reportId: (await reportOf(h, admin, w.post))!.id };
+};
+/** The post removed by the admin: the removal's log entry. */
+const removedByAdmin = async (w: ModWorld) => {
+  await ok(h, 200, 'POST', `/api/posts/${w.post}/remove`, { as: admin, body: reason });
+  return { modlogId: (await modlog(h, w.community.id))[0]!.id };
+};
+/** ... and appealed by its author: the appeal's id. */
+const appealed = async (w: ModWorld) => {
+  const { modlogId } = await removedByAdmin(w);
+  return { appealId: (await appeal(h, w.member, modlogId)).id };
+};
+const appealsOf = (w: ModWorld) =>
+  Promise.all(
+    ['open', 'closed'].map((status) =>
+      ok(h, 200, 'GET', `/api/communities/${w.community.id}/appeals?status=${status}`, {
+        as: admin,
+      }),
+    ),
+  );
 /** A second moderator (so the first's refusal to remove them is a real one). */
 const secondModerator = async (w: ModWorld) => {
   const extra = await h.user();
@@ -139,6 +171,7 @@ const ROWS: Row[] = [
     request: (w) => ['GET', `/api/communities/${w.community.id}/bans`],
     allowed: MODS,
     state: bans,
+    logs: false,
   },
   {
     label: 'appoint a moderator',
@@ -173,6 +206,74 @@ const ROWS: Row[] = [
     allowed: { owner: 200, admin: 200 },
     state: team,
   },
+  // M5. Reports: anyone signed in but the author reports; the queue and its resolution are the
+  // moderators'; the site-wide queue the admin's.
+  ...(['posts', 'comments'] as const).map((kind): Row => ({
+    label: `report a ${kind === 'posts' ? 'post' : 'comment'}`,
+    request: (w) => [
+      'POST',
+      `/api/${kind}/${kind === 'posts' ? w.post : w.comment}/report`,
+      { reason: 'Spam' },
+    ],
+    allowed: { outsider: 201, banned: 201, otherMod: 201, moderator: 201, owner: 201, admin: 201 },
+    refusedAs: { member: [400, T.ownContent] },
+    state: (w) => reportOf(h, admin, kind === 'posts' ? w.post : w.comment),
+    logs: false,
+  })),
+  {
+    label: 'list the reports',
+    prepare: reported,
+    request: (w) => ['GET', `/api/communities/${w.community.id}/reports`],
+    allowed: MODS,
+    state: (w) => reportOf(h, admin, w.post),
+    logs: false,
+  },
+  {
+    label: 'resolve a report (remove)',
+    prepare: reported,
+    request: (_w, p) => ['POST', `/api/reports/${p.reportId}/resolve`, { action: 'remove' }],
+    allowed: MODS,
+    state: async (w) => [await post(w), await reportOf(h, admin, w.post)],
+  },
+  {
+    label: "read the site's report queue",
+    prepare: reported,
+    request: () => ['GET', '/api/admin/reports'],
+    allowed: { admin: 200 },
+    refusal: [403, ADMIN_ACCESS_DENIED],
+    state: (w) => reportOf(h, admin, w.post),
+    logs: false,
+  },
+  // M6. Appeals: only whom the decision concerns appeals (the post's author); moderators list and
+  // decide. The admin removed the post, so no team member is deciding on their own action.
+  {
+    label: 'appeal a removal',
+    prepare: removedByAdmin,
+    request: (_w, p) => ['POST', '/api/appeals', { modlog_id: p.modlogId, text: 'Not spam' }],
+    allowed: { member: 201 },
+    refusal: [403, T.notYourDecision],
+    state: (w) => appealsOf(w),
+    logs: false,
+  },
+  {
+    label: 'list the appeals',
+    prepare: appealed,
+    request: (w) => ['GET', `/api/communities/${w.community.id}/appeals`],
+    allowed: MODS,
+    state: (w) => appealsOf(w),
+    logs: false,
+  },
+  {
+    label: 'decide an appeal (overturn)',
+    prepare: appealed,
+    request: (_w, p) => [
+      'POST',
+      `/api/appeals/${p.appealId}/decide`,
+      { outcome: 'overturn', reason: 'Fair' },
+    ],
+    allowed: MODS,
+    state: async (w) => [await post(w), await appealsOf(w)],
+  },
 ];
 
 const userOf = (w: ModWorld, actor: Actor): TestUser | undefined =>
@@ -191,15 +292,17 @@ describe.each(ROWS)('$label', (row) => {
     const before = [await row.state(w, p), await modlog(h, w.community.id)];
     for (const actor of ACTORS.filter((a) => !(a in row.allowed))) {
       const res = await call(w, row, p, actor);
-      const expected = actor === 'visitor' ? 401 : 403;
-      expect(res.status, `${actor}: ${JSON.stringify(res.body)}`).toBe(expected);
-      if (expected === 403) expect(res.body).toEqual({ error: T.forbidden });
+      if (actor === 'visitor') expect(res.status, JSON.stringify(res.body)).toBe(401);
+      else {
+        const [status, error] = row.refusedAs?.[actor] ?? row.refusal ?? [403, T.forbidden];
+        expect(res, actor).toEqual({ status, body: { error } });
+      }
       expect([await row.state(w, p), await modlog(h, w.community.id)], actor).toEqual(before);
     }
   });
 
   it.each(Object.entries(row.allowed))(
-    'succeeds for the %s (%d) and is logged',
+    'succeeds for the %s (%d); the log gains its entry if it has one',
     async (actor, status) => {
       const w = await modWorld(h, admin);
       const p = (await row.prepare?.(w)) ?? {};
@@ -207,8 +310,8 @@ describe.each(ROWS)('$label', (row) => {
       const res = await call(w, row, p, actor as Actor);
       expect(res.status, JSON.stringify(res.body)).toBe(status);
       const after = await modlog(h, w.community.id);
-      // Reads log nothing; every change logs exactly one entry, by the actor.
-      if (row.label === 'list the bans') expect(after).toEqual(before);
+      // Reads and reports log nothing; every other change logs exactly one entry, by the actor.
+      if (row.logs === false) expect(after).toEqual(before);
       else {
         expect(after.length).toBe(before.length + 1);
         expect(after[0]!.moderator_username).toBe(w[actor as Actor & keyof ModWorld].username);
