@@ -14,6 +14,7 @@ import {
 } from './test-support/moderation.js';
 import { crashOnce } from './test-support/crash.js';
 import { publishedEvents } from './test-support/events.js';
+import { appeal, reportOf, resolvedEvents } from './test-support/reports.js';
 
 /**
  * EXTENSIONS §M3: an action without its log entry must be impossible, also when the service dies
@@ -119,6 +120,47 @@ const ACTIONS: Action[] = [
           await h.models.Moderator.countDocuments({ user_id: u.id }),
           (await h.models.Membership.findOne({ user_id: u.id }).lean())?.is_moderator,
         ],
+      };
+    },
+  },
+  {
+    label: 'resolve a report by removing the post',
+    prepare: async () => {
+      const p = await newPost(h, w.member, w.community.id);
+      await ok(h, 201, 'POST', `/api/posts/${p.id}/report`, {
+        as: w.outsider,
+        body: { reason: 'Spam' },
+      });
+      const { id } = (await reportOf(h, admin, p.id))!;
+      return {
+        method: 'POST',
+        path: `/api/reports/${id}/resolve`,
+        body: { action: 'remove' },
+        // The removal, the report's closing and forum.report.resolved stand or fall together.
+        state: async () => [
+          (await h.models.Post.findById(p.id).lean())?.removed,
+          (await h.models.Report.findById(id).lean())?.status,
+          (await resolvedEvents(h, id)).length,
+        ],
+        notifies: p.id,
+      };
+    },
+  },
+  {
+    label: 'overturn an appeal',
+    prepare: async () => {
+      const p = await newPost(h, w.member, w.community.id);
+      await ok(h, 200, 'POST', `/api/posts/${p.id}/remove`, { as: admin, body: { reason: 'R' } });
+      const filed = await appeal(h, w.member, (await modlog(h, w.community.id))[0]!.id);
+      return {
+        method: 'POST',
+        path: `/api/appeals/${filed.id}/decide`,
+        body: { outcome: 'overturn', reason: 'Fair' },
+        state: async () => [
+          (await h.models.Post.findById(p.id).lean())?.removed,
+          (await h.models.Appeal.findById(filed.id).lean())?.status,
+        ],
+        notifies: p.id,
       };
     },
   },
