@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
@@ -41,6 +42,7 @@ export function NotificationsPanel({
 }) {
   const api = useApi();
   const client = useQueryClient();
+  const titleId = useId();
   const listKey = queryKeys.notifications.list(user.id);
   const countKey = queryKeys.notifications.unreadCount(user.id);
 
@@ -86,7 +88,7 @@ export function NotificationsPanel({
   return (
     <>
       <div className="shell-notifications__header">
-        <DropdownMenu.Label className="shell-notifications__title">
+        <DropdownMenu.Label id={titleId} className="shell-notifications__title">
           {TEXTS.notifications}
         </DropdownMenu.Label>
         <DropdownMenu.Item
@@ -102,7 +104,15 @@ export function NotificationsPanel({
         </DropdownMenu.Item>
       </div>
       <DropdownMenu.Separator className="shell-menu__separator" />
-      <div className="shell-notifications__list" data-testid="notifications-list">
+      {/* A scroll area of its own (max 420 px): focusable, so it also scrolls from the keyboard
+          when it has the focus (axe: scrollable-region-focusable); arrows still move item to item. */}
+      <div
+        className="shell-notifications__list"
+        tabIndex={0}
+        role="group"
+        aria-labelledby={titleId}
+        data-testid="notifications-list"
+      >
         {list.isPending ? (
           <DropdownMenu.Label
             className="shell-notifications__state"
