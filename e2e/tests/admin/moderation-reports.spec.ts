@@ -69,6 +69,10 @@ async function openReports(page: Page): Promise<void> {
 }
 
 test.describe('admin dashboard: site bans and the report queue', () => {
+  // Each test registers its users (bcrypt) and waits for events between services: generous
+  // budgets for a loaded machine; every wait below is on a condition.
+  test.describe.configure({ timeout: 180_000 });
+
   test('deactivating asks for a reason; the public log shows the site_ban with it', async ({
     page,
   }) => {
@@ -105,7 +109,7 @@ test.describe('admin dashboard: site bans and the report queue', () => {
     const about = (entries: ModlogEntry[]) =>
       entries.filter((e) => e.target_username === user.username);
     await expect
-      .poll(async () => about(await publicLog(page, 'site_ban')), { timeout: 20_000 })
+      .poll(async () => about(await publicLog(page, 'site_ban')), { timeout: 30_000 })
       .toEqual([
         expect.objectContaining({
           action: 'site_ban',
@@ -124,7 +128,7 @@ test.describe('admin dashboard: site bans and the report queue', () => {
     await again.getByRole('button', { name: 'Reactivate' }).click();
     await expect(row.getByTestId('user-active')).toHaveText('Active');
     await expect
-      .poll(async () => about(await publicLog(page, 'site_unban')), { timeout: 20_000 })
+      .poll(async () => about(await publicLog(page, 'site_unban')), { timeout: 30_000 })
       .toEqual([expect.objectContaining({ action: 'site_unban', reason: null })]);
     // Still one site_ban: the reactivation did not add another.
     expect(about(await publicLog(page, 'site_ban'))).toHaveLength(1);
@@ -230,7 +234,7 @@ test.describe('admin dashboard: site bans and the report queue', () => {
           );
           return res.json.reports?.some((r) => r.target_id === conversation.messageId);
         },
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBe(true);
 
