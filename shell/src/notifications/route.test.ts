@@ -50,8 +50,9 @@ const cases: Record<NotificationType, [string, Ids, NotificationAction][]> = {
     ['nothing to open', nothing, none],
   ],
   report_resolved: [
-    ['a post or comment: the post', onComment, go('/post/p1')],
-    ['a message: nowhere', { related_id: 'm1', post_id: null }, none],
+    ['a post: the post', onPost, go('/post/p1')],
+    ['a comment: where it was', onComment, go('/post/p1#comment-c1')],
+    ['a message: nowhere', nothing, none],
   ],
   mention: [
     ['in a post: the post', onPost, go('/post/p1')],

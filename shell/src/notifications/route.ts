@@ -10,8 +10,8 @@ const COMMENT_TYPES = new Set(['reply_to_post', 'reply_to_comment', 'post_commen
 const seg = encodeURIComponent;
 
 /**
- * A post, or one of its comments: for moderation and mention notifications related_id is the
- * comment when it concerns a comment and the post itself when it concerns the post.
+ * A post, or one of its comments: for moderation, report and mention notifications related_id is
+ * the comment when it concerns a comment and the post itself when it concerns the post.
  */
 function toItem(postId: string, relatedId: string | null): NotificationAction {
   return relatedId && relatedId !== postId
@@ -31,9 +31,9 @@ function toModlog(communityName: string | null): NotificationAction {
  * invite modal; badge_earned -> the user's own profile; comment types ->
  * /post/{post_id}#comment-{related_id}; others -> the post.
  * EXTENSIONS §M7: mod_action and appeal_decided open the item (post or comment) or, for a ban
- * (no post), /c/{name}/modlog; report_resolved opens the post (a message report goes nowhere);
- * mention opens the post or comment; election opens the community's log until elections have
- * pages of their own.
+ * (no post), /c/{name}/modlog; report_resolved and mention open the post or comment (a message
+ * report goes nowhere); election opens the community's log until elections have pages of their
+ * own.
  */
 export function notificationAction(n: Routable, username: string): NotificationAction {
   switch (n.type) {
@@ -50,9 +50,8 @@ export function notificationAction(n: Routable, username: string): NotificationA
     case 'appeal_decided':
       return n.post_id ? toItem(n.post_id, n.related_id) : toModlog(n.related_id);
     case 'mention':
-      return n.post_id ? toItem(n.post_id, n.related_id) : { kind: 'none' };
     case 'report_resolved':
-      return n.post_id ? { kind: 'navigate', to: `/post/${seg(n.post_id)}` } : { kind: 'none' };
+      return n.post_id ? toItem(n.post_id, n.related_id) : { kind: 'none' };
     case 'election':
       return toModlog(n.related_id);
     default:
