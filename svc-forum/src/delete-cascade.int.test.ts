@@ -233,7 +233,23 @@ describe('deleting a community', () => {
   });
 
   it('the creator’s DELETE again resumes it; a stalled one is taken over by the sweep', async () => {
-    const { community, post } = await busyPost();
+    const { community, post, comments } = await busyPost();
+    // A report and an appeal in its queues: they go with it.
+    const report = await h.call('POST', `/api/posts/${post}/report`, {
+      as: member,
+      body: { reason: 'Spam' },
+    });
+    expect(report.status).toBe(201);
+    await h.call('POST', `/api/comments/${comments[0]}/remove`, {
+      as: owner,
+      body: { reason: 'Rude' },
+    });
+    const removal = await h.models.ModlogEntry.findOne({ target_id: oid(comments[0]!) }).lean();
+    const appeal = await h.call('POST', '/api/appeals', {
+      as: member,
+      body: { modlog_id: removal!._id.toHexString(), text: 'Why?' },
+    });
+    expect(appeal.status).toBe(201);
     crashOnce(h.models.Membership, 'find');
     expect((await h.call('DELETE', `/api/communities/${community}`, { as: owner })).status).toBe(
       500,
@@ -244,7 +260,10 @@ describe('deleting a community', () => {
     const retry = await h.call('DELETE', `/api/communities/${community}`, { as: owner });
     expect(retry.status).toBe(200);
     expect(await leftOf(post)).toEqual(NOTHING);
-    expect(await h.models.Membership.countDocuments({ community_id: oid(community) })).toBe(0);
+    const byCommunity = { community_id: oid(community) };
+    expect(await h.models.Membership.countDocuments(byCommunity)).toBe(0);
+    expect(await h.models.Report.countDocuments(byCommunity)).toBe(0);
+    expect(await h.models.Appeal.countDocuments(byCommunity)).toBe(0);
 
     const stalled = await busyPost();
     crashOnce(h.models.PostSave, 'find');
