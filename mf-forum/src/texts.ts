@@ -284,6 +284,7 @@ export const TEXTS = {
   commentLinkFailed: 'Failed to open the comment',
   // /c/{name}/moderation
   noModeratePermission: 'You do not have permission to moderate this community',
+  membershipFailed: 'Failed to load your place in this community',
   moderationTitle: 'Moderation',
   moderationTabs: 'Moderation tools',
   backToCommunity: 'Back to c/',
@@ -328,7 +329,6 @@ export const TEXTS = {
   upholdDescription: 'The decision stays; the appellant is told your reason.',
   appealOverturned: 'Overturned',
   appealUpheld: 'Upheld',
-  decidedBy: 'Decided by',
   decideFailed: 'Failed to decide the appeal',
   // Bans
   bansFailed: 'Failed to load bans',
@@ -360,7 +360,6 @@ export const TEXTS = {
   transferConfirm: 'Hand Over',
   transferFailed: 'Failed to hand over ownership',
   moderatorSince: 'since',
-  confirm: 'Confirm',
   // Shared by the community moderation screens
   tryAgain: 'Try Again',
   sending: 'Sending...',

@@ -32,6 +32,16 @@ function Moderation({ community }: { community: Community }) {
   const tab = parseTab(params.get('tab'));
   const back = communityPath(community.name);
   if (!role.known) return <Spinner block data-testid="moderation-loading" />;
+  // Not knowing the caller's standing is not a refusal: say so and offer a retry.
+  if (role.membership.isError && !role.isAdmin) {
+    return (
+      <ErrorState
+        title={TEXTS.membershipFailed}
+        onRetry={() => void role.membership.refetch()}
+        data-testid="moderation-error"
+      />
+    );
+  }
   if (!role.canModerate) {
     return (
       <EmptyState

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { errorMessage } from '@forum/sdk';
 import { Alert, Button } from '@forum/ui';
-import { useSubmitAppeal } from '../../hooks/useSubmitAppeal';
+import { useAppeal } from '../../hooks/useAppeal';
 import { TextAreaField } from '../TextArea';
 import { TEXTS } from '../../texts';
 
@@ -31,7 +31,7 @@ export function AppealDialog({
   onSent: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const submit = useSubmitAppeal();
+  const submit = useAppeal(modlogId);
   return (
     <Dialog.Root
       open={open}
@@ -49,15 +49,12 @@ export function AppealDialog({
             pending={submit.isPending}
             error={submit.isError ? errorMessage(submit.error, TEXTS.appealFailed) : null}
             onSubmit={(text) =>
-              submit.mutate(
-                { modlogId, text },
-                {
-                  onSuccess: () => {
-                    setOpen(false);
-                    onSent();
-                  },
+              submit.mutate(text, {
+                onSuccess: () => {
+                  setOpen(false);
+                  onSent();
                 },
-              )
+              })
             }
           />
         </Dialog.Content>

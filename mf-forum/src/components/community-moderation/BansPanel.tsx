@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Ban, Community } from '@forum/contracts';
 import { errorMessage } from '@forum/sdk';
 import { Button, Card, TextField, buttonClassName } from '@forum/ui';
-import { useBanActions } from '../../hooks/useBanActions';
+import { useBanUser } from '../../hooks/useBanUser';
 import { useBans } from '../../hooks/useBans';
+import { useUnbanUser } from '../../hooks/useUnbanUser';
 import { banEndText } from '../../lib/communityModeration';
+import { refreshAfterModeration } from '../../lib/communityModerationKeys';
 import { stripMarkup } from '../../lib/display';
 import { ReasonDialog } from '../moderation/ReasonDialog';
 import { PagedListSection } from '../PagedListSection';
@@ -15,7 +18,7 @@ import { QueueSkeleton } from './QueueSkeleton';
 import { UserLink } from './TargetLink';
 
 function BanRow({ ban, communityId }: { ban: Ban; communityId: string }) {
-  const { unban } = useBanActions(communityId);
+  const unban = useUnbanUser(communityId);
   const toast = useToast();
   return (
     <Card className="forum-cm-row" data-testid="ban-row" data-user-id={ban.user_id}>
@@ -83,7 +86,8 @@ function UsernameField({
 
 /** The Ban a User dialog: the shared reason dialog with the days field and a username. */
 function BanUserButton({ communityId }: { communityId: string }) {
-  const { ban } = useBanActions(communityId);
+  const ban = useBanUser(communityId);
+  const queryClient = useQueryClient();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [username, setUsername] = useState('');
@@ -128,6 +132,8 @@ function BanUserButton({ communityId }: { communityId: string }) {
             { username: name, reason, days },
             {
               onSuccess: (res) => {
+                // The shared hook only marks the lists stale; this one is on screen.
+                refreshAfterModeration(queryClient, communityId);
                 setOpen(false);
                 toast(`u/${res.ban.username} ${TEXTS.wasBanned}`, 'success');
               },

@@ -7,26 +7,11 @@ import {
   refreshAfterModeration,
 } from '../lib/communityModerationKeys';
 
-export interface BanInput {
-  username: string;
-  reason: string;
-  /** 1-3650; undefined is a permanent ban. */
-  days: number | undefined;
-}
-
-/** Ban a user from the community, and lift a ban (§M2). */
-export function useBanActions(communityId: string) {
+/** Lifts a user's ban (§M2): the row leaves the bans list at once. */
+export function useUnbanUser(communityId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const ban = useMutation({
-    mutationFn: ({ username, reason, days }: BanInput) =>
-      api.call('POST /api/communities/{id}/bans', {
-        params: { id: communityId },
-        body: { username, reason, ...(days === undefined ? {} : { days }) },
-      }),
-    onSuccess: () => refreshAfterModeration(queryClient, communityId),
-  });
-  const unban = useMutation({
+  return useMutation({
     mutationFn: (userId: string) =>
       api.call('DELETE /api/communities/{id}/bans/{userId}', {
         params: { id: communityId, userId },
@@ -41,5 +26,4 @@ export function useBanActions(communityId: string) {
       refreshAfterModeration(queryClient, communityId);
     },
   });
-  return { ban, unban };
 }
