@@ -251,6 +251,7 @@ export const TEXTS = {
   modlogFilterLabel: 'Action',
   modlogAllActions: 'All actions',
   modlogBy: 'by',
+  modlogIn: 'in',
   modlogReason: 'Reason',
   modlogExpires: 'Ends',
   modlogPermanent: 'Permanent',

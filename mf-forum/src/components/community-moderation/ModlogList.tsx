@@ -27,7 +27,7 @@ function EntryRow({ entry, showCommunity }: { entry: ModlogEntry; showCommunity:
         <TargetLink target={modlogTarget(entry)} testId="modlog-target" />
         {showCommunity && entry.community_name ? (
           <span className="forum-small">
-            in{' '}
+            {TEXTS.modlogIn}{' '}
             <Link to={communityPath(entry.community_name)} data-testid="modlog-community">
               c/{entry.community_name}
             </Link>
