@@ -65,6 +65,8 @@ export const TEXTS = {
   typePost: 'Post',
   typeComment: 'Comment',
   typeMessage: 'Message',
+  by: 'by',
+  reasonCount: (n: number) => `(${n} reports)`,
   onPost: (title: string) => `on “${title}”`,
   privateMessage: 'Private message',
   dismiss: 'Dismiss',

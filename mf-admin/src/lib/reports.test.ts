@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, foldReasons, pageOffset, reportItemHref, reportPages } from './reports';
+import {
+  clampPage,
+  foldReasons,
+  pageOffset,
+  profileHref,
+  reportItemHref,
+  reportPages,
+} from './reports';
 
 const id = '64b7f0c2a1b2c3d4e5f60718';
 const post = '64b7f0c2a1b2c3d4e5f60719';
@@ -59,5 +66,12 @@ describe('foldReasons', () => {
       { reason: 'Other: rude', count: 1 },
     ]);
     expect(foldReasons([])).toEqual([]);
+  });
+});
+
+describe('profileHref', () => {
+  it('links a profile by its name', () => {
+    expect(profileHref('alice')).toBe('/u/alice');
+    expect(profileHref('a b')).toBe('/u/a%20b');
   });
 });

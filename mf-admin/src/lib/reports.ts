@@ -54,6 +54,8 @@ export function reportItemHref(
   return null;
 }
 
+export const profileHref = (username: string) => `/u/${encodeURIComponent(username)}`;
+
 /** Reasons folded by text (several reporters often give the same one), first given first. */
 export function foldReasons(reasons: readonly string[]): Array<{ reason: string; count: number }> {
   const counts = new Map<string, number>();

@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { ReportedItem } from '@forum/contracts';
 import { formatDateTime, formatFullDate, formatNumber } from '../../lib/format';
-import { itemName, typeLabel } from '../../lib/reportTexts';
-import { foldReasons } from '../../lib/reports';
+import { itemName } from '../../lib/reportTexts';
+import { foldReasons, profileHref } from '../../lib/reports';
 import { TEXTS } from '../../texts';
 import { ReportItemCell } from './ReportItemCell';
-
-const profile = (username: string) => `/u/${encodeURIComponent(username)}`;
 
 /** One reported item: every open report on it folded together (EXTENSIONS §M5). */
 export function ReportRow({
@@ -27,33 +25,35 @@ export function ReportRow({
       data-target-type={item.target_type}
       data-target-id={item.target_id}
     >
-      <td data-testid="report-type">
-        <span className="admin-flag admin-flag--off">{typeLabel(item.target_type)}</span>
-      </td>
       <th scope="row" className="admin-table__wrap admin-report__item" data-testid="report-item">
         <ReportItemCell item={item} />
       </th>
-      <td className="admin-table__wrap" data-testid="report-author">
-        <Link to={profile(item.target_author_username)}>u/{item.target_author_username}</Link>
-      </td>
       <td className="admin-num" data-testid="report-count">
         {formatNumber(item.report_count)}
       </td>
-      <td className="admin-table__wrap" data-testid="report-reasons">
+      <td className="admin-table__wrap admin-report__list" data-testid="report-reasons">
         <ul className="admin-list">
           {foldReasons(item.reasons).map(({ reason, count }) => (
             <li key={reason}>
               {reason}
-              {count > 1 ? <span className="admin-muted"> ×{count}</span> : null}
+              {count > 1 ? (
+                <>
+                  <span className="admin-muted" aria-hidden="true">
+                    {' '}
+                    ×{count}
+                  </span>
+                  <span className="ui-sr-only"> {TEXTS.reasonCount(count)}</span>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
       </td>
-      <td className="admin-table__wrap" data-testid="report-reporters">
+      <td className="admin-table__wrap admin-report__list" data-testid="report-reporters">
         <ul className="admin-list">
           {(item.reporter_usernames ?? []).map((username) => (
             <li key={username}>
-              <Link to={profile(username)}>u/{username}</Link>
+              <Link to={profileHref(username)}>u/{username}</Link>
             </li>
           ))}
         </ul>

@@ -6,9 +6,7 @@ import { EmptyRow, SkeletonRows } from '../TableStateRows';
 import { ReportRow } from './ReportRow';
 
 const COLUMNS: Array<{ label: string; className?: string }> = [
-  { label: 'Type' },
   { label: 'Item' },
-  { label: 'Author' },
   { label: 'Reports', className: 'admin-num' },
   { label: 'Reasons' },
   { label: 'Reported by' },
