@@ -37,7 +37,13 @@ afterAll(async () => {
   await Promise.all([devdb?.stop(), nats?.stop()]);
 });
 
-describe('svc-forum main.ts', () => {
+/**
+ * main.ts runs from source (tsx compiles the whole service at start): on a loaded machine (two
+ * cores, several suites at once) that alone took over 20 s, so the waits are generous.
+ */
+const START_MS = 90_000;
+
+describe('svc-forum main.ts', { timeout: START_MS + 30_000 }, () => {
   it('refuses to start on a bad environment, listing every bad variable', async () => {
     const run = runMain({ PORT: 'eighty', LOG_LEVEL: 'loud', MONGO_URL: 'http://nope' });
     expect(await run.exited).toBe(1);
@@ -58,7 +64,7 @@ describe('svc-forum main.ts', () => {
     try {
       await waitFor(
         async () => (await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined))?.ok,
-        { what: 'svc-forum ready', timeoutMs: 20_000 },
+        { what: 'svc-forum ready', timeoutMs: START_MS },
       );
       const res = await fetch(`http://127.0.0.1:${port}/api/posts`);
       expect(await res.json()).toEqual({ posts: [], pagination: { hasMore: false, total: 0 } });
