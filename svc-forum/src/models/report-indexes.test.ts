@@ -28,7 +28,12 @@ describe('every report and appeal queue has an index (filter fields, then its or
 });
 
 /** The lookups besides the queues: [model, equality fields, residual fields]. */
-const shapes: [string, 'Report' | 'Appeal' | 'ModlogEntry', Record<string, unknown>, string[]][] = [
+const shapes: [
+  string,
+  'Report' | 'Appeal' | 'ModlogEntry' | 'Moderator',
+  Record<string, unknown>,
+  string[],
+][] = [
   // The partial index holds open documents only: `status` is its filter, not a key.
   [
     "an item's open reports (report, close)",
@@ -40,6 +45,13 @@ const shapes: [string, 'Report' | 'Appeal' | 'ModlogEntry', Record<string, unkno
   ["a community delete's appeals", 'Appeal', { community_id: id }, []],
   ["an entry's appeal (once per decision)", 'Appeal', { modlog_id: id }, []],
   ["a site-wide entry's source event", 'ModlogEntry', { source_event_id: 'uuid' }, []],
+  // A decision's "another moderator": the team's other seats, the caller and appellant left out.
+  [
+    'another member of the team (appeal review)',
+    'Moderator',
+    { community_id: id, user_id: { $nin: [id] } },
+    ['user_id'],
+  ],
 ];
 
 describe('every other report, appeal and site-entry lookup has an index', () => {
