@@ -31,6 +31,8 @@ export function useReportResolution(landing: RefObject<HTMLElement | null>) {
     dismiss(item: ReportedItem, button: HTMLElement) {
       trigger.current = button;
       setDismissingId(item.id);
+      // Emptied first, so the same outcome twice in a row is announced twice.
+      setAnnouncement('');
       resolve.mutate(
         { id: item.id, action: 'dismiss' },
         {
@@ -57,6 +59,7 @@ export function useReportResolution(landing: RefObject<HTMLElement | null>) {
     confirmRemove(reason: string) {
       if (!removing) return;
       const item = removing;
+      setAnnouncement('');
       resolve.mutate(
         { id: item.id, action: 'remove', reason },
         {
