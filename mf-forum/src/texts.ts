@@ -154,11 +154,10 @@ export const TEXTS = {
   modUnpin: 'Unpin',
   modBanAuthor: 'Ban author',
   removePostTitle: 'Remove this post?',
-  removePostText:
-    'It leaves every list and readers see [removed]. Its author sees your reason and may appeal; the moderation log shows the removal.',
+  removePostText: 'It leaves every list. Its author sees your reason and may appeal.',
   removeCommentTitle: 'Remove this comment?',
   removeCommentText:
-    'Readers see [removed] in its place. Its author sees your reason and may appeal; the moderation log shows the removal.',
+    'Readers see [removed] in its place. Its author sees your reason and may appeal.',
   restorePostTitle: 'Restore this post?',
   restoreCommentTitle: 'Restore this comment?',
   restoreText: 'It reads as before for everyone again.',
@@ -166,8 +165,7 @@ export const TEXTS = {
   lockPostText: 'Only moderators can comment on it; votes, reactions and saves still work.',
   unlockPostTitle: 'Unlock this post?',
   unlockPostText: 'Everyone can comment on it again.',
-  banAuthorText:
-    'They cannot post, comment, vote, react or join here until the ban ends. The moderation log shows the ban.',
+  banAuthorText: 'They cannot post, comment, vote, react or join here until the ban ends.',
   postRemoved: 'Post removed',
   postRestored: 'Post restored',
   postLockedToast: 'Post locked',
@@ -186,12 +184,11 @@ export const TEXTS = {
   removedByModerators: 'Removed by the moderators:',
   removedNoReason: 'Removed by the moderators.',
   removedPostText: 'This post was removed by the moderators.',
-  removedCommentText: 'This comment was removed by the moderators.',
   // Report (§M5)
   report: 'Report',
   reportPostTitle: 'Report this post',
   reportCommentTitle: 'Report this comment',
-  reportText: "The community's moderators review reports; they do not see who sent one.",
+  reportText: 'The moderators review it; they do not see who reported it.',
   reportReasonLegend: 'Why are you reporting it?',
   reportReasonChoices: [
     'Spam',
@@ -211,11 +208,9 @@ export const TEXTS = {
   itemAppeal: 'Appeal',
   itemAppealSent: 'Appeal sent',
   itemAppealTitle: 'Appeal this removal',
-  itemAppealText:
-    "The community's moderators review your appeal and you are told the outcome. Each decision can be appealed once.",
+  itemAppealText: 'The moderators review it and tell you the outcome. You can appeal once.',
   itemAppealLabel: 'Why should it be restored?',
   itemAppealRequired: 'Appeal text is required',
-  itemAppealTooLong: 'Appeal text must be at most 1000 characters',
   itemSendAppeal: 'Send Appeal',
   itemAppealFailed: 'Failed to send appeal. Please try again.',
   // (end of item moderation texts)

@@ -76,7 +76,8 @@ function ModerateMenu({
             type="button"
             className="forum-action"
             aria-label={label}
-            disabled={pending}
+            // Busy rather than disabled: a disabled button would drop the keyboard focus.
+            aria-busy={pending || undefined}
             data-testid={`${testId}-moderate`}
           >
             {TEXTS.moderate}
@@ -104,6 +105,7 @@ function ModerateMenu({
                 key={action.key}
                 className={cx('forum-menu__item', action.danger && 'forum-menu__item--danger')}
                 onSelect={() => {
+                  if (pending) return;
                   if (action.dialog) chosen.current = action;
                   else void execute(action, { reason: undefined, days: undefined });
                 }}
