@@ -21,12 +21,12 @@ test.describe('admin dashboard: who may open it', () => {
     expect(statsCalls).toEqual([]);
   });
 
-  test('the admin sees the three tabs and can move between them with the keyboard', async ({
+  test('the admin sees the four tabs and can move between them with the keyboard', async ({
     page,
   }) => {
     await openAdmin(page);
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveText(['Overview', 'Users', 'Communities']);
+    await expect(tabs).toHaveText(['Overview', 'Users', 'Communities', 'Reports']);
     const overview = page.getByRole('tab', { name: 'Overview' });
     await expect(overview).toHaveAttribute('aria-selected', 'true');
     await expect(overview).toHaveAttribute('tabindex', '0');
@@ -42,12 +42,15 @@ test.describe('admin dashboard: who may open it', () => {
     await expect(page).toHaveURL(/[?&]tab=users/);
 
     await page.keyboard.press('End');
-    await expect(page.getByRole('tab', { name: 'Communities' })).toBeFocused();
-    await expect(page.getByRole('tabpanel', { name: 'Communities' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Reports' })).toBeFocused();
+    await expect(page.getByRole('tabpanel', { name: 'Reports' })).toBeVisible();
     await page.keyboard.press('ArrowRight');
     await expect(overview).toBeFocused();
     await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Reports' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('tab', { name: 'Communities' })).toBeFocused();
+    await expect(page.getByRole('tabpanel', { name: 'Communities' })).toBeVisible();
     await page.keyboard.press('Home');
     await expect(overview).toHaveAttribute('aria-selected', 'true');
     await page.reload();

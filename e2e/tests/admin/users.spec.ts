@@ -278,7 +278,12 @@ test.describe('admin dashboard: users', () => {
     await expect(row.getByTestId('user-active')).toHaveText('Active');
     await expect(row.getByRole('button', { name: `Deactivate ${name}` })).toBeFocused();
 
+    // Deactivating is a public site_ban: it needs a reason.
     await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Reason is required');
+    await expect(row.getByTestId('user-active')).toHaveText('Active');
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('Spam account');
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(row.getByTestId('user-active')).toHaveText('Inactive');
