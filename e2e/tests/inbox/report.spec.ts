@@ -149,7 +149,10 @@ test.describe('reporting a message', () => {
     await sendMessage(sender, conv.id, 'Second message');
     const answer = await sendMessage(recipient, conv.id, 'An answer');
 
+    // The dark theme: the dialog's colours are checked there too.
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await openConversation(page, sender, conv.id);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByTestId('message')).toHaveCount(3);
     await expect(
       page.locator('[data-testid="message"][data-own="true"]').getByTestId('message-report'),
@@ -165,6 +168,7 @@ test.describe('reporting a message', () => {
     await messageById(page, answer.id).getByTestId('message-report').click();
     const dialog = page.getByRole('dialog', { name: 'Report message' });
     await dialog.getByRole('radio', { name: 'Harassment' }).check();
+    await expectNoSeriousA11yViolations(page, 'report dialog in the dark theme');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(messageById(page, answer.id).getByTestId('message-report')).toBeFocused();
@@ -228,6 +232,8 @@ test.describe('reporting a message', () => {
       expect(message?.content).toBe('[removed]');
     }, 30_000);
 
+    // The dark theme here (the first test checks the light one): the calm style's contrast.
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await openConversation(page, recipient, conv.id);
     const removed = messageById(page, reported.id);
     await expect(removed).toHaveAttribute('data-removed', 'true');

@@ -192,7 +192,6 @@ export default function ReportMessageDialog({
                 </Dialog.Close>
                 <Button
                   type="submit"
-                  variant="danger"
                   // Not disabled while sending: a disabled button would drop the focus.
                   aria-busy={report.isPending || undefined}
                   data-testid="report-submit"
