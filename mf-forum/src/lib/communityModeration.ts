@@ -1,5 +1,5 @@
 import type { ModlogAction, ModlogEntry } from '@forum/contracts';
-import { TEXTS } from '../texts';
+import { MODERATION_TEXTS } from '../moderationTexts';
 import { formatDate, stripMarkup } from './display';
 
 /**
@@ -8,7 +8,7 @@ import { formatDate, stripMarkup } from './display';
  * pulled into the page chunks.
  */
 
-const ACTION_LABELS: Record<ModlogAction, string> = TEXTS.modlogActions;
+const ACTION_LABELS: Record<ModlogAction, string> = MODERATION_TEXTS.modlogActions;
 
 /** Every log action, in the contract's order, with its words (the filter's options). */
 export const MODLOG_ACTION_OPTIONS = Object.entries(ACTION_LABELS).map(([value, label]) => ({
@@ -27,7 +27,7 @@ export function parseModlogAction(value: string | null | undefined): ModlogActio
 
 /** A ban's end: its date, or "permanent" when it never expires (§M2: `days` absent). */
 export function banEndText(expiresAt: string | null): string {
-  return expiresAt ? formatDate(expiresAt) : TEXTS.banPermanent;
+  return expiresAt ? formatDate(expiresAt) : MODERATION_TEXTS.banPermanent;
 }
 
 export const communityPath = (name: string) => `/c/${encodeURIComponent(name)}`;
@@ -49,13 +49,15 @@ export function modlogTarget(
     'action' | 'target_type' | 'target_id' | 'target_title' | 'target_username' | 'community_name'
   >,
 ): TargetView {
-  const title = entry.target_title ? stripMarkup(entry.target_title) : TEXTS.modlogDeletedItem;
+  const title = entry.target_title
+    ? stripMarkup(entry.target_title)
+    : MODERATION_TEXTS.modlogDeletedItem;
   switch (entry.target_type) {
     case 'post':
       return { text: title, to: entry.target_id ? postPath(entry.target_id) : null };
     case 'comment':
       return {
-        text: `${TEXTS.modlogCommentOn} “${title}”`,
+        text: `${MODERATION_TEXTS.modlogCommentOn} “${title}”`,
         to:
           entry.target_id && entry.community_name
             ? commentPath(entry.community_name, entry.target_id)
@@ -64,16 +66,16 @@ export function modlogTarget(
     case 'user':
       return entry.target_username
         ? { text: `u/${entry.target_username}`, to: userPath(entry.target_username) }
-        : { text: TEXTS.modlogDeletedItem, to: null };
+        : { text: MODERATION_TEXTS.modlogDeletedItem, to: null };
     case 'community':
-      if (!entry.community_name) return { text: TEXTS.modlogDeletedItem, to: null };
+      if (!entry.community_name) return { text: MODERATION_TEXTS.modlogDeletedItem, to: null };
       // A removed community has no page left to open.
       return {
         text: `c/${entry.community_name}`,
         to: entry.action === 'remove_community' ? null : communityPath(entry.community_name),
       };
     case 'election':
-      return { text: TEXTS.modlogElection, to: null };
+      return { text: MODERATION_TEXTS.modlogElection, to: null };
   }
 }
 
@@ -83,7 +85,7 @@ export function modlogTarget(
  */
 export function modlogExpiry(entry: Pick<ModlogEntry, 'action' | 'expires_at'>): string | null {
   if (entry.expires_at) return formatDate(entry.expires_at);
-  return entry.action === 'ban_user' ? TEXTS.modlogPermanent : null;
+  return entry.action === 'ban_user' ? MODERATION_TEXTS.modlogPermanent : null;
 }
 
 /** Offset paging of React Query's infinite lists: the next offset, or undefined at the end. */

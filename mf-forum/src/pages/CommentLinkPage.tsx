@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { isApiError, useApi } from '@forum/sdk';
 import { ErrorState, Spinner } from '@forum/ui';
 import { postPath } from '../lib/communityModeration';
-import { TEXTS } from '../texts';
+import { MODERATION_TEXTS } from '../moderationTexts';
 
 /**
  * /c/{name}/comment/{id}: where the moderation screens link a comment (their entries know the
@@ -22,7 +22,7 @@ export default function CommentLinkPage() {
   if (comment.isError) {
     return (
       <ErrorState
-        title={TEXTS.commentLinkFailed}
+        title={MODERATION_TEXTS.commentLinkFailed}
         message={isApiError(comment.error) ? comment.error.message : undefined}
         data-testid="comment-link-error"
       />

@@ -9,6 +9,7 @@ import { useCommunity } from '../hooks/useCommunity';
 import { useModlogActionParam } from '../hooks/useModlogActionParam';
 import { communityPath } from '../lib/communityModeration';
 import { TEXTS } from '../texts';
+import { MODERATION_TEXTS } from '../moderationTexts';
 
 function CommunityModlog({ community }: { community: Community }) {
   const { status } = useSession();
@@ -20,15 +21,15 @@ function CommunityModlog({ community }: { community: Community }) {
     <>
       <div className="forum-section__head">
         <div>
-          <h1 className="forum-page__title">{TEXTS.moderationLog}</h1>
+          <h1 className="forum-page__title">{MODERATION_TEXTS.moderationLog}</h1>
           <p className="forum-muted">
             <Link to={communityPath(community.name)} data-testid="modlog-community-link">
               c/{community.name}
             </Link>
             {' · '}
-            {TEXTS.modlogIntro}{' '}
+            {MODERATION_TEXTS.modlogIntro}{' '}
             <Link to="/modlog" data-testid="site-modlog-link">
-              {TEXTS.siteModlogLink}
+              {MODERATION_TEXTS.siteModlogLink}
             </Link>
           </p>
         </div>

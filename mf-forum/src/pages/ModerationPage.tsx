@@ -14,14 +14,15 @@ import { useCommunity } from '../hooks/useCommunity';
 import { useCommunityRole } from '../hooks/useCommunityRole';
 import { communityPath } from '../lib/communityModeration';
 import { TEXTS } from '../texts';
+import { MODERATION_TEXTS } from '../moderationTexts';
 
 type Tab = 'reports' | 'appeals' | 'bans' | 'moderators';
 
 const TABS: ReadonlyArray<TabDef<Tab>> = [
-  { key: 'reports', label: TEXTS.tabReports },
-  { key: 'appeals', label: TEXTS.tabAppeals },
-  { key: 'bans', label: TEXTS.tabBans },
-  { key: 'moderators', label: TEXTS.tabModerators },
+  { key: 'reports', label: MODERATION_TEXTS.tabReports },
+  { key: 'appeals', label: MODERATION_TEXTS.tabAppeals },
+  { key: 'bans', label: MODERATION_TEXTS.tabBans },
+  { key: 'moderators', label: MODERATION_TEXTS.tabModerators },
 ];
 
 const parseTab = (value: string | null): Tab => TABS.find((t) => t.key === value)?.key ?? 'reports';
@@ -36,7 +37,7 @@ function Moderation({ community }: { community: Community }) {
   if (role.membership.isError && !role.isAdmin) {
     return (
       <ErrorState
-        title={TEXTS.membershipFailed}
+        title={MODERATION_TEXTS.membershipFailed}
         onRetry={() => void role.membership.refetch()}
         data-testid="moderation-error"
       />
@@ -45,10 +46,10 @@ function Moderation({ community }: { community: Community }) {
   if (!role.canModerate) {
     return (
       <EmptyState
-        title={TEXTS.noModeratePermission}
+        title={MODERATION_TEXTS.noModeratePermission}
         action={
           <Link to={back} className={buttonClassName('secondary')}>
-            {TEXTS.backToCommunity}
+            {MODERATION_TEXTS.backToCommunity}
             {community.name}
           </Link>
         }
@@ -60,14 +61,14 @@ function Moderation({ community }: { community: Community }) {
     <>
       <div className="forum-section__head">
         <div>
-          <h1 className="forum-page__title">{TEXTS.moderationTitle}</h1>
+          <h1 className="forum-page__title">{MODERATION_TEXTS.moderationTitle}</h1>
           <p className="forum-muted">
             <Link to={back} data-testid="moderation-community-link">
               c/{community.name}
             </Link>
             {' · '}
             <Link to={`${back}/modlog`} data-testid="moderation-modlog-link">
-              {TEXTS.moderationLog}
+              {MODERATION_TEXTS.moderationLog}
             </Link>
           </p>
         </div>
@@ -75,7 +76,7 @@ function Moderation({ community }: { community: Community }) {
       <ModerationTabs
         tabs={TABS}
         value={tab}
-        label={TEXTS.moderationTabs}
+        label={MODERATION_TEXTS.moderationTabs}
         // The tab lives in the URL (?tab=) so a reload or a shared link opens the same one.
         onChange={(next) =>
           setParams(

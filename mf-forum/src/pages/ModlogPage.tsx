@@ -1,7 +1,7 @@
 import { ModlogFilter } from '../components/community-moderation/ModlogFilter';
 import { ModlogList } from '../components/community-moderation/ModlogList';
 import { useModlogActionParam } from '../hooks/useModlogActionParam';
-import { TEXTS } from '../texts';
+import { MODERATION_TEXTS } from '../moderationTexts';
 
 /** /modlog: every community's moderation log and the admin's site-wide entries (§M3). */
 export default function ModlogPage() {
@@ -10,8 +10,8 @@ export default function ModlogPage() {
     <div className="forum-page forum-page--narrow" data-testid="site-modlog-page">
       <div className="forum-section__head">
         <div>
-          <h1 className="forum-page__title">{TEXTS.siteModlogTitle}</h1>
-          <p className="forum-muted">{TEXTS.siteModlogIntro}</p>
+          <h1 className="forum-page__title">{MODERATION_TEXTS.siteModlogTitle}</h1>
+          <p className="forum-muted">{MODERATION_TEXTS.siteModlogIntro}</p>
         </div>
         <ModlogFilter value={action} onChange={setAction} />
       </div>

@@ -5,14 +5,15 @@ import { Alert, Button } from '@forum/ui';
 import { useAppeal } from '../../hooks/useAppeal';
 import { TextAreaField } from '../TextArea';
 import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /** §M6: an appeal's text is trimmed, 1-1000 characters. */
 export const APPEAL_MAX = 1000;
 
 function appealError(text: string): string | undefined {
   const trimmed = text.trim();
-  if (trimmed === '') return TEXTS.appealTextRequired;
-  if (trimmed.length > APPEAL_MAX) return TEXTS.appealTextTooLong;
+  if (trimmed === '') return MODERATION_TEXTS.appealTextRequired;
+  if (trimmed.length > APPEAL_MAX) return MODERATION_TEXTS.appealTextTooLong;
   return undefined;
 }
 
@@ -47,7 +48,9 @@ export function AppealDialog({
         <Dialog.Content className="forum-dialog ui-card" data-testid="appeal-dialog">
           <AppealForm
             pending={submit.isPending}
-            error={submit.isError ? errorMessage(submit.error, TEXTS.appealFailed) : null}
+            error={
+              submit.isError ? errorMessage(submit.error, MODERATION_TEXTS.appealFailed) : null
+            }
             onSubmit={(text) =>
               submit.mutate(text, {
                 onSuccess: () => {
@@ -86,10 +89,12 @@ function AppealForm({
         if (!pending && !appealError(text)) onSubmit(text.trim());
       }}
     >
-      <Dialog.Title className="forum-section__title">{TEXTS.appealTitle}</Dialog.Title>
-      <Dialog.Description className="forum-muted">{TEXTS.appealDescription}</Dialog.Description>
+      <Dialog.Title className="forum-section__title">{MODERATION_TEXTS.appealTitle}</Dialog.Title>
+      <Dialog.Description className="forum-muted">
+        {MODERATION_TEXTS.appealDescription}
+      </Dialog.Description>
       <TextAreaField
-        label={TEXTS.appealTextLabel}
+        label={MODERATION_TEXTS.appealTextLabel}
         rows={5}
         value={text}
         maxLength={APPEAL_MAX}
@@ -116,7 +121,7 @@ function AppealForm({
           aria-busy={pending || undefined}
           data-testid="appeal-submit"
         >
-          {pending ? TEXTS.sending : TEXTS.sendAppeal}
+          {pending ? MODERATION_TEXTS.sending : MODERATION_TEXTS.sendAppeal}
         </Button>
       </div>
     </form>

@@ -10,7 +10,7 @@ import { ReasonDialog } from '../moderation/ReasonDialog';
 import { PagedListSection } from '../PagedListSection';
 import { RelativeTime } from '../RelativeTime';
 import { useToast } from '../Toast';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import { QueueSkeleton } from './QueueSkeleton';
 import { StatusFilter, type QueueStatus } from './StatusFilter';
 import { TargetLink, UserLink } from './TargetLink';
@@ -19,11 +19,15 @@ type Outcome = NonNullable<Appeal['outcome']>;
 
 const DIALOG: Record<Outcome, { title: string; description: string; confirm: string }> = {
   overturn: {
-    title: TEXTS.overturnTitle,
-    description: TEXTS.overturnDescription,
-    confirm: TEXTS.overturn,
+    title: MODERATION_TEXTS.overturnTitle,
+    description: MODERATION_TEXTS.overturnDescription,
+    confirm: MODERATION_TEXTS.overturn,
   },
-  uphold: { title: TEXTS.upholdTitle, description: TEXTS.upholdDescription, confirm: TEXTS.uphold },
+  uphold: {
+    title: MODERATION_TEXTS.upholdTitle,
+    description: MODERATION_TEXTS.upholdDescription,
+    confirm: MODERATION_TEXTS.uphold,
+  },
 };
 
 function AppealRow({ appeal, community }: { appeal: Appeal; community: Community }) {
@@ -53,11 +57,11 @@ function AppealRow({ appeal, community }: { appeal: Appeal; community: Community
       </div>
       <div className="forum-cm-row__meta">
         <span>
-          {TEXTS.appealBy}{' '}
+          {MODERATION_TEXTS.appealBy}{' '}
           <UserLink username={appeal.appellant_username} testId="appeal-appellant" />
         </span>
         <span>
-          {TEXTS.appealModerator}{' '}
+          {MODERATION_TEXTS.appealModerator}{' '}
           <UserLink username={appeal.moderator_username} testId="appeal-moderator" />
         </span>
         <RelativeTime value={appeal.created_at} />
@@ -65,21 +69,23 @@ function AppealRow({ appeal, community }: { appeal: Appeal; community: Community
       <dl className="forum-cm-facts forum-small">
         {appeal.action_reason ? (
           <>
-            <dt>{TEXTS.appealActionReason}</dt>
+            <dt>{MODERATION_TEXTS.appealActionReason}</dt>
             <dd data-testid="appeal-action-reason">{stripMarkup(appeal.action_reason)}</dd>
           </>
         ) : null}
-        <dt>{TEXTS.appealText}</dt>
+        <dt>{MODERATION_TEXTS.appealText}</dt>
         <dd data-testid="appeal-text">{stripMarkup(appeal.text)}</dd>
         {open ? null : (
           <>
-            <dt>{TEXTS.decision}</dt>
+            <dt>{MODERATION_TEXTS.decision}</dt>
             <dd data-testid="appeal-outcome">
-              {appeal.outcome === 'overturn' ? TEXTS.appealOverturned : TEXTS.appealUpheld}
+              {appeal.outcome === 'overturn'
+                ? MODERATION_TEXTS.appealOverturned
+                : MODERATION_TEXTS.appealUpheld}
               {appeal.decided_by_username ? (
                 <>
                   {' '}
-                  {TEXTS.modlogBy} <UserLink username={appeal.decided_by_username} />
+                  {MODERATION_TEXTS.modlogBy} <UserLink username={appeal.decided_by_username} />
                 </>
               ) : null}
               {appeal.decision_reason ? `: ${stripMarkup(appeal.decision_reason)}` : null}
@@ -97,7 +103,7 @@ function AppealRow({ appeal, community }: { appeal: Appeal; community: Community
             onClick={() => start('overturn')}
             data-testid="appeal-overturn"
           >
-            {TEXTS.overturn}
+            {MODERATION_TEXTS.overturn}
           </button>
           <button
             ref={upholdButton}
@@ -107,7 +113,7 @@ function AppealRow({ appeal, community }: { appeal: Appeal; community: Community
             onClick={() => start('uphold')}
             data-testid="appeal-uphold"
           >
-            {TEXTS.uphold}
+            {MODERATION_TEXTS.uphold}
           </button>
           <ReasonDialog
             open={deciding !== null}
@@ -118,7 +124,9 @@ function AppealRow({ appeal, community }: { appeal: Appeal; community: Community
             confirmLabel={DIALOG[deciding ?? 'overturn'].confirm}
             pending={decide.isPending}
             // The server's own text, e.g. 'Another moderator must review this appeal'.
-            error={decide.isError ? errorMessage(decide.error, TEXTS.decideFailed) : null}
+            error={
+              decide.isError ? errorMessage(decide.error, MODERATION_TEXTS.decideFailed) : null
+            }
             returnFocusRef={deciding === 'uphold' ? upholdButton : overturnButton}
             onConfirm={({ reason }) => {
               if (!deciding || !reason) return;
@@ -128,7 +136,9 @@ function AppealRow({ appeal, community }: { appeal: Appeal; community: Community
                   onSuccess: () => {
                     setDeciding(null);
                     toast(
-                      deciding === 'overturn' ? TEXTS.appealOverturned : TEXTS.appealUpheld,
+                      deciding === 'overturn'
+                        ? MODERATION_TEXTS.appealOverturned
+                        : MODERATION_TEXTS.appealUpheld,
                       'success',
                     );
                   },
@@ -157,9 +167,11 @@ export function AppealsPanel({ community }: { community: Community }) {
         items={q.data?.pages.flatMap((p) => p.appeals) ?? []}
         renderItem={(appeal) => <AppealRow appeal={appeal} community={community} />}
         loading={<QueueSkeleton testId="appeals-loading" />}
-        errorTitle={TEXTS.appealsFailed}
+        errorTitle={MODERATION_TEXTS.appealsFailed}
         errorTestId="appeals-error"
-        emptyText={status === 'open' ? TEXTS.noOpenAppeals : TEXTS.noClosedAppeals}
+        emptyText={
+          status === 'open' ? MODERATION_TEXTS.noOpenAppeals : MODERATION_TEXTS.noClosedAppeals
+        }
         emptyTestId="appeals-empty"
         listTestId="appeals-list"
         loadMoreTestId="appeals-load-more"

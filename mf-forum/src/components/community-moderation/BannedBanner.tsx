@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MembershipResponse } from '@forum/contracts';
 import { Alert, Button } from '@forum/ui';
 import { banEndText } from '../../lib/communityModeration';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import { AppealDialog } from './AppealDialog';
 import './community-moderation.css';
 
@@ -16,16 +16,16 @@ export default function BannedBanner({ ban }: { ban: CallerBan }) {
   const [sent, setSent] = useState(false);
   return (
     <section className="forum-cm-banner" aria-labelledby="banned-title" data-testid="banned-banner">
-      <h2 id="banned-title">{TEXTS.bannedTitle}</h2>
+      <h2 id="banned-title">{MODERATION_TEXTS.bannedTitle}</h2>
       <dl className="forum-cm-facts">
-        <dt>{TEXTS.banEnds}</dt>
+        <dt>{MODERATION_TEXTS.banEnds}</dt>
         <dd data-testid="banned-until">{banEndText(ban.expires_at)}</dd>
-        <dt>{TEXTS.banReason}</dt>
+        <dt>{MODERATION_TEXTS.banReason}</dt>
         <dd data-testid="banned-reason">{ban.reason}</dd>
       </dl>
       {sent ? (
         <Alert variant="success" data-testid="appeal-sent">
-          {TEXTS.appealSent}
+          {MODERATION_TEXTS.appealSent}
         </Alert>
       ) : (
         <div>
@@ -34,7 +34,7 @@ export default function BannedBanner({ ban }: { ban: CallerBan }) {
             onSent={() => setSent(true)}
             trigger={
               <Button variant="secondary" data-testid="appeal-ban">
-                {TEXTS.appeal}
+                {MODERATION_TEXTS.appeal}
               </Button>
             }
           />

@@ -13,7 +13,7 @@ import { ReasonDialog } from '../moderation/ReasonDialog';
 import { PagedListSection } from '../PagedListSection';
 import { RelativeTime } from '../RelativeTime';
 import { useToast } from '../Toast';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import { QueueSkeleton } from './QueueSkeleton';
 import { UserLink } from './TargetLink';
 
@@ -26,11 +26,11 @@ function BanRow({ ban, communityId }: { ban: Ban; communityId: string }) {
         <UserLink username={ban.username} testId="ban-user" />
       </div>
       <dl className="forum-cm-facts forum-small">
-        <dt>{TEXTS.banReason}</dt>
+        <dt>{MODERATION_TEXTS.banReason}</dt>
         <dd data-testid="ban-reason">{stripMarkup(ban.reason)}</dd>
-        <dt>{TEXTS.banEnds}</dt>
+        <dt>{MODERATION_TEXTS.banEnds}</dt>
         <dd data-testid="ban-expires">{banEndText(ban.expires_at)}</dd>
-        <dt>{TEXTS.bannedBy}</dt>
+        <dt>{MODERATION_TEXTS.bannedBy}</dt>
         <dd>
           <UserLink username={ban.moderator_username} testId="ban-moderator" />{' '}
           <span className="forum-muted">
@@ -43,15 +43,15 @@ function BanRow({ ban, communityId }: { ban: Ban; communityId: string }) {
           size="sm"
           variant="secondary"
           disabled={unban.isPending}
-          aria-label={`${TEXTS.unban} u/${ban.username}`}
+          aria-label={`${MODERATION_TEXTS.unban} u/${ban.username}`}
           onClick={() =>
             unban.mutate(ban.user_id, {
-              onError: (err) => toast(errorMessage(err, TEXTS.unbanFailed)),
+              onError: (err) => toast(errorMessage(err, MODERATION_TEXTS.unbanFailed)),
             })
           }
           data-testid="ban-unban"
         >
-          {TEXTS.unban}
+          {MODERATION_TEXTS.unban}
         </Button>
       </div>
     </Card>
@@ -73,7 +73,7 @@ function UsernameField({
   return (
     <TextField
       ref={ref}
-      label={TEXTS.banUsernameLabel}
+      label={MODERATION_TEXTS.banUsernameLabel}
       value={value}
       autoComplete="off"
       required
@@ -107,24 +107,24 @@ function BanUserButton({ communityId }: { communityId: string }) {
         }}
         data-testid="ban-open"
       >
-        {TEXTS.banUser}
+        {MODERATION_TEXTS.banUser}
       </button>
       <ReasonDialog
         open={open}
         onOpenChange={setOpen}
-        title={TEXTS.banTitle}
-        description={TEXTS.banDescription}
+        title={MODERATION_TEXTS.banTitle}
+        description={MODERATION_TEXTS.banDescription}
         reasonRequired
         withDays
-        confirmLabel={TEXTS.ban}
+        confirmLabel={MODERATION_TEXTS.ban}
         danger
         pending={ban.isPending}
-        error={ban.isError ? errorMessage(ban.error, TEXTS.banFailed) : null}
+        error={ban.isError ? errorMessage(ban.error, MODERATION_TEXTS.banFailed) : null}
         returnFocusRef={trigger}
         onConfirm={({ reason, days }) => {
           const name = username.trim();
           if (!name) {
-            setUsernameError(TEXTS.usernameRequired);
+            setUsernameError(MODERATION_TEXTS.usernameRequired);
             return;
           }
           if (!reason) return;
@@ -135,7 +135,7 @@ function BanUserButton({ communityId }: { communityId: string }) {
                 // The shared hook only marks the lists stale; this one is on screen.
                 refreshAfterModeration(queryClient, communityId);
                 setOpen(false);
-                toast(`u/${res.ban.username} ${TEXTS.wasBanned}`, 'success');
+                toast(`u/${res.ban.username} ${MODERATION_TEXTS.wasBanned}`, 'success');
               },
             },
           );
@@ -168,9 +168,9 @@ export function BansPanel({ community }: { community: Community }) {
         items={(q.data?.pages.flatMap((p) => p.bans) ?? []).map((b) => ({ ...b, id: b.user_id }))}
         renderItem={(ban) => <BanRow ban={ban} communityId={community.id} />}
         loading={<QueueSkeleton testId="bans-loading" />}
-        errorTitle={TEXTS.bansFailed}
+        errorTitle={MODERATION_TEXTS.bansFailed}
         errorTestId="bans-error"
-        emptyText={TEXTS.noBans}
+        emptyText={MODERATION_TEXTS.noBans}
         emptyTestId="bans-empty"
         listTestId="bans-list"
         loadMoreTestId="bans-load-more"

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Alert, Button } from '@forum/ui';
 import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /**
  * A yes/no question in a modal (focus trapped, Escape cancels, focus back on the trigger). It
@@ -76,7 +77,7 @@ export function ConfirmDialog({
               onClick={() => void confirm()}
               data-testid={`${testId}-confirm`}
             >
-              {pending ? TEXTS.confirming : confirmLabel}
+              {pending ? MODERATION_TEXTS.confirming : confirmLabel}
             </Button>
           </div>
         </Dialog.Content>

@@ -3,7 +3,7 @@ import type { Community } from '@forum/contracts';
 import { Button, Card, Skeleton } from '@forum/ui';
 import { useModerators } from '../../hooks/useModerators';
 import { communityPath } from '../../lib/communityModeration';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import { RoleLabel } from './RoleLabel';
 import { UserLink } from './TargetLink';
 import { UserAvatar } from './UserAvatar';
@@ -31,15 +31,15 @@ export function ModeratorsBox({
     >
       <div className="forum-cm-box__head">
         <h2 id="moderators-title" className="forum-small-title">
-          {TEXTS.moderators}
+          {MODERATION_TEXTS.moderators}
         </h2>
         <div className="forum-cm-box__links">
           <Link to={`${base}/modlog`} data-testid="modlog-link">
-            {TEXTS.moderationLog}
+            {MODERATION_TEXTS.moderationLog}
           </Link>
           {canModerate ? (
             <Link to={`${base}/moderation`} data-testid="moderation-link">
-              {TEXTS.moderation}
+              {MODERATION_TEXTS.moderation}
             </Link>
           ) : null}
         </div>
@@ -48,9 +48,9 @@ export function ModeratorsBox({
         <Skeleton width="60%" height="1.4em" />
       ) : team.isError ? (
         <p className="forum-muted forum-small" role="alert" data-testid="moderators-error">
-          {TEXTS.moderatorsFailed}{' '}
+          {MODERATION_TEXTS.moderatorsFailed}{' '}
           <Button size="sm" variant="ghost" onClick={() => void team.refetch()}>
-            {TEXTS.tryAgain}
+            {MODERATION_TEXTS.tryAgain}
           </Button>
         </p>
       ) : (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ModlogAction } from '@forum/contracts';
 import { MODLOG_ACTION_OPTIONS } from '../../lib/communityModeration';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /** The log's action filter: every action of §M3 in words, or all of them. */
 export function ModlogFilter({
@@ -15,7 +15,7 @@ export function ModlogFilter({
   return (
     <div className="forum-cm-filter">
       <label htmlFor={id} className="forum-small">
-        {TEXTS.modlogFilterLabel}
+        {MODERATION_TEXTS.modlogFilterLabel}
       </label>
       <select
         id={id}
@@ -24,7 +24,7 @@ export function ModlogFilter({
         onChange={(e) => onChange((e.target.value || undefined) as ModlogAction | undefined)}
         data-testid="modlog-filter"
       >
-        <option value="">{TEXTS.modlogAllActions}</option>
+        <option value="">{MODERATION_TEXTS.modlogAllActions}</option>
         {MODLOG_ACTION_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -11,7 +11,7 @@ import {
 import { stripMarkup } from '../../lib/display';
 import { PagedListSection } from '../PagedListSection';
 import { RelativeTime } from '../RelativeTime';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import { QueueSkeleton } from './QueueSkeleton';
 import { TargetLink, UserLink } from './TargetLink';
 import './community-moderation.css';
@@ -27,7 +27,7 @@ function EntryRow({ entry, showCommunity }: { entry: ModlogEntry; showCommunity:
         <TargetLink target={modlogTarget(entry)} testId="modlog-target" />
         {showCommunity && entry.community_name ? (
           <span className="forum-small">
-            {TEXTS.modlogIn}{' '}
+            {MODERATION_TEXTS.modlogIn}{' '}
             <Link to={communityPath(entry.community_name)} data-testid="modlog-community">
               c/{entry.community_name}
             </Link>
@@ -36,7 +36,7 @@ function EntryRow({ entry, showCommunity }: { entry: ModlogEntry; showCommunity:
       </div>
       <div className="forum-cm-row__meta">
         <span>
-          {TEXTS.modlogBy}{' '}
+          {MODERATION_TEXTS.modlogBy}{' '}
           <UserLink username={entry.moderator_username} testId="modlog-moderator" />
         </span>
         <RelativeTime value={entry.created_at} testId="modlog-time" />
@@ -45,13 +45,13 @@ function EntryRow({ entry, showCommunity }: { entry: ModlogEntry; showCommunity:
         <dl className="forum-cm-facts forum-small">
           {entry.reason ? (
             <>
-              <dt>{TEXTS.modlogReason}</dt>
+              <dt>{MODERATION_TEXTS.modlogReason}</dt>
               <dd data-testid="modlog-reason">{stripMarkup(entry.reason)}</dd>
             </>
           ) : null}
           {expiry ? (
             <>
-              <dt>{TEXTS.modlogExpires}</dt>
+              <dt>{MODERATION_TEXTS.modlogExpires}</dt>
               <dd data-testid="modlog-expires">{expiry}</dd>
             </>
           ) : null}
@@ -79,9 +79,9 @@ export function ModlogList({
       items={q.data?.pages.flatMap((p) => p.entries) ?? []}
       renderItem={(entry) => <EntryRow entry={entry} showCommunity={communityId === null} />}
       loading={<QueueSkeleton testId="modlog-loading" />}
-      errorTitle={TEXTS.modlogFailed}
+      errorTitle={MODERATION_TEXTS.modlogFailed}
       errorTestId="modlog-error"
-      emptyText={TEXTS.modlogEmpty}
+      emptyText={MODERATION_TEXTS.modlogEmpty}
       emptyTestId="modlog-empty"
       listTestId="modlog-list"
       loadMoreTestId="modlog-load-more"

@@ -10,25 +10,25 @@ import { ReasonDialog } from '../moderation/ReasonDialog';
 import { PagedListSection } from '../PagedListSection';
 import { RelativeTime } from '../RelativeTime';
 import { useToast } from '../Toast';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import { QueueSkeleton } from './QueueSkeleton';
 import { StatusFilter, type QueueStatus } from './StatusFilter';
 import { TargetLink, UserLink } from './TargetLink';
 
 const TYPE_LABELS: Record<ReportedItem['target_type'], string> = {
-  post: TEXTS.reportTypePost,
-  comment: TEXTS.reportTypeComment,
-  message: TEXTS.reportTypeMessage,
+  post: MODERATION_TEXTS.reportTypePost,
+  comment: MODERATION_TEXTS.reportTypeComment,
+  message: MODERATION_TEXTS.reportTypeMessage,
 };
 
 function reportTarget(report: ReportedItem, community: Community): TargetView {
   const title = report.target_title ? stripMarkup(report.target_title) : null;
   if (report.target_type === 'post') {
-    return { text: title ?? TEXTS.modlogDeletedItem, to: postPath(report.target_id) };
+    return { text: title ?? MODERATION_TEXTS.modlogDeletedItem, to: postPath(report.target_id) };
   }
   if (report.target_type === 'comment') {
     return {
-      text: `${TEXTS.modlogCommentOn} “${title ?? TEXTS.modlogDeletedItem}”`,
+      text: `${MODERATION_TEXTS.modlogCommentOn} “${title ?? MODERATION_TEXTS.modlogDeletedItem}”`,
       to: commentPath(community.name, report.target_id),
     };
   }
@@ -58,17 +58,17 @@ function ReportRow({ report, community }: { report: ReportedItem; community: Com
       ) : null}
       <div className="forum-cm-row__meta">
         <span>
-          {TEXTS.modlogBy}{' '}
+          {MODERATION_TEXTS.modlogBy}{' '}
           <UserLink username={report.target_author_username} testId="report-author" />
         </span>
         <span data-testid="report-count">
-          {count} {count === 1 ? TEXTS.reportCount : TEXTS.reportCountPlural}
+          {count} {count === 1 ? MODERATION_TEXTS.reportCount : MODERATION_TEXTS.reportCountPlural}
         </span>
         <RelativeTime value={report.created_at} />
-        {open ? null : <span className="forum-cm-tag">{TEXTS.statusClosed}</span>}
+        {open ? null : <span className="forum-cm-tag">{MODERATION_TEXTS.statusClosed}</span>}
       </div>
       <div className="forum-small">
-        <span className="forum-small-title">{TEXTS.reportReasons}</span>
+        <span className="forum-small-title">{MODERATION_TEXTS.reportReasons}</span>
         <ul className="forum-cm-reasons" data-testid="report-reasons">
           {report.reasons.map((reason, i) => (
             <li key={i}>{stripMarkup(reason)}</li>
@@ -85,14 +85,14 @@ function ReportRow({ report, community }: { report: ReportedItem; community: Com
               resolve.mutate(
                 { reportId: report.id, action: 'dismiss' },
                 {
-                  onSuccess: () => toast(TEXTS.reportDismissed, 'success'),
-                  onError: (err) => toast(errorMessage(err, TEXTS.resolveFailed)),
+                  onSuccess: () => toast(MODERATION_TEXTS.reportDismissed, 'success'),
+                  onError: (err) => toast(errorMessage(err, MODERATION_TEXTS.resolveFailed)),
                 },
               )
             }
             data-testid="report-dismiss"
           >
-            {TEXTS.dismiss}
+            {MODERATION_TEXTS.dismiss}
           </Button>
           <button
             ref={removeButton}
@@ -105,18 +105,20 @@ function ReportRow({ report, community }: { report: ReportedItem; community: Com
             }}
             data-testid="report-remove"
           >
-            {TEXTS.remove}
+            {MODERATION_TEXTS.remove}
           </button>
           <ReasonDialog
             open={removing}
             onOpenChange={setRemoving}
-            title={TEXTS.removeReportedTitle}
-            description={TEXTS.removeReportedDescription}
+            title={MODERATION_TEXTS.removeReportedTitle}
+            description={MODERATION_TEXTS.removeReportedDescription}
             reasonRequired
-            confirmLabel={TEXTS.remove}
+            confirmLabel={MODERATION_TEXTS.remove}
             danger
             pending={resolve.isPending}
-            error={resolve.isError ? errorMessage(resolve.error, TEXTS.resolveFailed) : null}
+            error={
+              resolve.isError ? errorMessage(resolve.error, MODERATION_TEXTS.resolveFailed) : null
+            }
             returnFocusRef={removeButton}
             onConfirm={({ reason }) =>
               resolve.mutate(
@@ -124,7 +126,7 @@ function ReportRow({ report, community }: { report: ReportedItem; community: Com
                 {
                   onSuccess: () => {
                     setRemoving(false);
-                    toast(TEXTS.reportRemoved, 'success');
+                    toast(MODERATION_TEXTS.reportRemoved, 'success');
                   },
                 },
               )
@@ -151,9 +153,11 @@ export function ReportsPanel({ community }: { community: Community }) {
         items={q.data?.pages.flatMap((p) => p.reports) ?? []}
         renderItem={(report) => <ReportRow report={report} community={community} />}
         loading={<QueueSkeleton testId="reports-loading" />}
-        errorTitle={TEXTS.reportsFailed}
+        errorTitle={MODERATION_TEXTS.reportsFailed}
         errorTestId="reports-error"
-        emptyText={status === 'open' ? TEXTS.noOpenReports : TEXTS.noClosedReports}
+        emptyText={
+          status === 'open' ? MODERATION_TEXTS.noOpenReports : MODERATION_TEXTS.noClosedReports
+        }
         emptyTestId="reports-empty"
         listTestId="reports-list"
         loadMoreTestId="reports-load-more"

@@ -1,7 +1,7 @@
 import type { Moderator } from '@forum/contracts';
 import { cx } from '@forum/ui';
 import { formatDate } from '../../lib/display';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /** Owner / Moderator, and an elected moderator's term end (§M1, E). */
 export function RoleLabel({ moderator }: { moderator: Moderator }) {
@@ -12,11 +12,11 @@ export function RoleLabel({ moderator }: { moderator: Moderator }) {
         className={cx('forum-cm-role', owner && 'forum-cm-role--owner')}
         data-testid="moderator-role"
       >
-        {owner ? TEXTS.roleOwner : TEXTS.roleModerator}
+        {owner ? MODERATION_TEXTS.roleOwner : MODERATION_TEXTS.roleModerator}
       </span>
       {moderator.term_ends_at ? (
         <span className="forum-muted forum-small">
-          {TEXTS.termEnds} {formatDate(moderator.term_ends_at)}
+          {MODERATION_TEXTS.termEnds} {formatDate(moderator.term_ends_at)}
         </span>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { cx } from '@forum/ui';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 export type QueueStatus = 'open' | 'closed';
 
@@ -12,7 +12,7 @@ export function StatusFilter({
   onChange: (status: QueueStatus) => void;
 }) {
   return (
-    <div className="forum-sort" role="group" aria-label={TEXTS.statusFilter}>
+    <div className="forum-sort" role="group" aria-label={MODERATION_TEXTS.statusFilter}>
       {(['open', 'closed'] as const).map((s) => (
         <button
           key={s}
@@ -22,7 +22,7 @@ export function StatusFilter({
           onClick={() => onChange(s)}
           data-testid={`status-${s}`}
         >
-          {s === 'open' ? TEXTS.statusOpen : TEXTS.statusClosed}
+          {s === 'open' ? MODERATION_TEXTS.statusOpen : MODERATION_TEXTS.statusClosed}
         </button>
       ))}
     </div>

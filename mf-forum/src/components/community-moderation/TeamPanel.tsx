@@ -8,7 +8,7 @@ import { useTeamActions } from '../../hooks/useTeamActions';
 import { communityPath } from '../../lib/communityModeration';
 import { formatDate } from '../../lib/display';
 import { useToast } from '../Toast';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { QueueSkeleton } from './QueueSkeleton';
 import { RoleLabel } from './RoleLabel';
@@ -44,7 +44,7 @@ function MemberRow({
         </span>
         <RoleLabel moderator={moderator} />
         <span className="forum-muted forum-small">
-          {TEXTS.moderatorSince} {formatDate(moderator.since)}
+          {MODERATION_TEXTS.moderatorSince} {formatDate(moderator.since)}
         </span>
       </div>
       {seat && (viewer.manages || isSelf) ? (
@@ -53,14 +53,14 @@ function MemberRow({
             <ConfirmDialog
               trigger={
                 <Button size="sm" variant="secondary" data-testid="team-make-owner">
-                  {TEXTS.makeOwner}
+                  {MODERATION_TEXTS.makeOwner}
                 </Button>
               }
-              title={TEXTS.transferTitle}
-              description={`u/${moderator.username} ${TEXTS.transferQuestion}`}
-              confirmLabel={TEXTS.transferConfirm}
+              title={MODERATION_TEXTS.transferTitle}
+              description={`u/${moderator.username} ${MODERATION_TEXTS.transferQuestion}`}
+              confirmLabel={MODERATION_TEXTS.transferConfirm}
               onConfirm={() => transfer.mutateAsync(moderator.username)}
-              errorText={(err) => errorMessage(err, TEXTS.transferFailed)}
+              errorText={(err) => errorMessage(err, MODERATION_TEXTS.transferFailed)}
               testId="transfer-dialog"
             />
           ) : null}
@@ -68,19 +68,19 @@ function MemberRow({
             <ConfirmDialog
               trigger={
                 <Button size="sm" variant="danger" data-testid="team-step-down">
-                  {TEXTS.stepDown}
+                  {MODERATION_TEXTS.stepDown}
                 </Button>
               }
-              title={TEXTS.stepDown}
-              description={TEXTS.stepDownQuestion}
-              confirmLabel={TEXTS.stepDown}
+              title={MODERATION_TEXTS.stepDown}
+              description={MODERATION_TEXTS.stepDownQuestion}
+              confirmLabel={MODERATION_TEXTS.stepDown}
               danger
               onConfirm={async () => {
                 await remove.mutateAsync(moderator.user_id);
                 // No longer on the team: the tools are not theirs any more.
                 navigate(communityPath(community.name));
               }}
-              errorText={(err) => errorMessage(err, TEXTS.removeModeratorFailed)}
+              errorText={(err) => errorMessage(err, MODERATION_TEXTS.removeModeratorFailed)}
               testId="step-down-dialog"
             />
           ) : (
@@ -89,21 +89,21 @@ function MemberRow({
                 <Button
                   size="sm"
                   variant="danger"
-                  aria-label={`${TEXTS.removeModerator} u/${moderator.username}`}
+                  aria-label={`${MODERATION_TEXTS.removeModerator} u/${moderator.username}`}
                   data-testid="team-remove"
                 >
-                  {TEXTS.removeModerator}
+                  {MODERATION_TEXTS.removeModerator}
                 </Button>
               }
-              title={TEXTS.removeModeratorTitle}
-              description={`u/${moderator.username} ${TEXTS.removeModeratorQuestion}`}
-              confirmLabel={TEXTS.removeModerator}
+              title={MODERATION_TEXTS.removeModeratorTitle}
+              description={`u/${moderator.username} ${MODERATION_TEXTS.removeModeratorQuestion}`}
+              confirmLabel={MODERATION_TEXTS.removeModerator}
               danger
               onConfirm={async () => {
                 await remove.mutateAsync(moderator.user_id);
-                toast(`u/${moderator.username} ${TEXTS.moderatorRemoved}`, 'success');
+                toast(`u/${moderator.username} ${MODERATION_TEXTS.moderatorRemoved}`, 'success');
               }}
-              errorText={(err) => errorMessage(err, TEXTS.removeModeratorFailed)}
+              errorText={(err) => errorMessage(err, MODERATION_TEXTS.removeModeratorFailed)}
               testId="remove-moderator-dialog"
             />
           )}
@@ -123,7 +123,7 @@ function AddModeratorForm({ communityId }: { communityId: string }) {
     const name = username.trim();
     setAdded(null);
     if (!name) {
-      setError(TEXTS.usernameRequired);
+      setError(MODERATION_TEXTS.usernameRequired);
       return;
     }
     add.mutate(name, {
@@ -131,7 +131,7 @@ function AddModeratorForm({ communityId }: { communityId: string }) {
         setUsername('');
         setAdded(res.moderator.username);
       },
-      onError: (err) => setError(errorMessage(err, TEXTS.addModeratorFailed)),
+      onError: (err) => setError(errorMessage(err, MODERATION_TEXTS.addModeratorFailed)),
     });
   };
   return (
@@ -145,7 +145,7 @@ function AddModeratorForm({ communityId }: { communityId: string }) {
         }}
       >
         <TextField
-          label={TEXTS.addModeratorLabel}
+          label={MODERATION_TEXTS.addModeratorLabel}
           value={username}
           autoComplete="off"
           onChange={(e) => {
@@ -156,12 +156,12 @@ function AddModeratorForm({ communityId }: { communityId: string }) {
           testId="team-add-username"
         />
         <Button type="submit" disabled={add.isPending} data-testid="team-add-submit">
-          {add.isPending ? TEXTS.adding : TEXTS.addModerator}
+          {add.isPending ? MODERATION_TEXTS.adding : MODERATION_TEXTS.addModerator}
         </Button>
       </form>
       {added ? (
         <Alert variant="success" data-testid="team-added">
-          u/{added} {TEXTS.moderatorAdded}
+          u/{added} {MODERATION_TEXTS.moderatorAdded}
         </Alert>
       ) : null}
     </Card>
@@ -180,7 +180,7 @@ export function TeamPanel({ community, manages }: { community: Community; manage
         <QueueSkeleton testId="team-loading" />
       ) : team.isError ? (
         <ErrorState
-          title={TEXTS.teamFailed}
+          title={MODERATION_TEXTS.teamFailed}
           onRetry={() => void team.refetch()}
           data-testid="team-error"
         />

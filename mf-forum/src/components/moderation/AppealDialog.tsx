@@ -5,6 +5,7 @@ import { Alert, Button } from '@forum/ui';
 import { useAppeal } from '../../hooks/useAppeal';
 import { TextAreaField } from '../TextArea';
 import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /** EXTENSIONS §M6: an appeal's text is trimmed, 1-1000 characters. */
 const APPEAL_MAX = 1000;
@@ -28,7 +29,7 @@ export default function AppealDialog({
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
   const trimmed = text.trim();
-  const problem = trimmed === '' ? TEXTS.itemAppealRequired : undefined;
+  const problem = trimmed === '' ? MODERATION_TEXTS.itemAppealRequired : undefined;
   const submit = () => {
     setTried(true);
     if (problem || appeal.isPending) return;
@@ -56,10 +57,14 @@ export default function AppealDialog({
               submit();
             }}
           >
-            <Dialog.Title className="forum-section__title">{TEXTS.itemAppealTitle}</Dialog.Title>
-            <Dialog.Description className="forum-muted">{TEXTS.itemAppealText}</Dialog.Description>
+            <Dialog.Title className="forum-section__title">
+              {MODERATION_TEXTS.itemAppealTitle}
+            </Dialog.Title>
+            <Dialog.Description className="forum-muted">
+              {MODERATION_TEXTS.itemAppealText}
+            </Dialog.Description>
             <TextAreaField
-              label={TEXTS.itemAppealLabel}
+              label={MODERATION_TEXTS.itemAppealLabel}
               rows={5}
               value={text}
               maxLength={APPEAL_MAX}
@@ -71,7 +76,7 @@ export default function AppealDialog({
             />
             {appeal.isError ? (
               <Alert variant="error" data-testid="appeal-error">
-                {errorMessage(appeal.error, TEXTS.itemAppealFailed)}
+                {errorMessage(appeal.error, MODERATION_TEXTS.itemAppealFailed)}
               </Alert>
             ) : null}
             <div className="forum-form__actions">
@@ -81,7 +86,7 @@ export default function AppealDialog({
                 </Button>
               </Dialog.Close>
               <Button type="submit" disabled={appeal.isPending} data-testid="appeal-submit">
-                {appeal.isPending ? TEXTS.working : TEXTS.itemSendAppeal}
+                {appeal.isPending ? MODERATION_TEXTS.working : MODERATION_TEXTS.itemSendAppeal}
               </Button>
             </div>
           </form>

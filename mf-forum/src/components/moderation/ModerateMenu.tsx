@@ -9,7 +9,7 @@ import { usePostModeration } from '../../hooks/usePostModeration';
 import { stripMarkup } from '../../lib/display';
 import { useToast } from '../Toast';
 import { ReasonDialog, type ReasonDialogProps, type ReasonValues } from './ReasonDialog';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import './menu.css';
 
 type DialogText = Pick<
@@ -59,7 +59,7 @@ function ModerateMenu({
       setOpen(false);
       toast(action.done, 'success');
     } catch (err) {
-      const text = errorMessage(err, TEXTS.moderationFailed);
+      const text = errorMessage(err, MODERATION_TEXTS.moderationFailed);
       if (action.dialog) setError(text);
       else toast(text);
     } finally {
@@ -80,7 +80,7 @@ function ModerateMenu({
             aria-busy={pending || undefined}
             data-testid={`${testId}-moderate`}
           >
-            {TEXTS.moderate}
+            {MODERATION_TEXTS.moderate}
           </button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -145,19 +145,19 @@ function useBanAction(
   return [
     {
       key: 'ban',
-      label: TEXTS.modBanAuthor,
+      label: MODERATION_TEXTS.modBanAuthor,
       danger: true,
       dialog: {
         title: `Ban u/${author.username} from c/${communityName}?`,
-        description: TEXTS.banAuthorText,
+        description: MODERATION_TEXTS.banAuthorText,
         reasonRequired: true,
         withDays: true,
-        confirmLabel: TEXTS.modBanAuthor,
+        confirmLabel: MODERATION_TEXTS.modBanAuthor,
         danger: true,
       },
       run: ({ reason, days }) =>
         ban.mutateAsync({ username: author.username, reason: reason ?? '', days }),
-      done: TEXTS.userBanned,
+      done: MODERATION_TEXTS.userBanned,
     },
   ];
 }
@@ -175,58 +175,68 @@ export function PostModerateMenu({ post }: { post: Post }) {
     post.removed
       ? {
           key: 'restore',
-          label: TEXTS.modRestore,
+          label: MODERATION_TEXTS.modRestore,
           dialog: {
-            title: TEXTS.restorePostTitle,
-            description: TEXTS.restoreText,
+            title: MODERATION_TEXTS.restorePostTitle,
+            description: MODERATION_TEXTS.restoreText,
             reasonRequired: false,
-            confirmLabel: TEXTS.modRestore,
+            confirmLabel: MODERATION_TEXTS.modRestore,
           },
           run: run('restore'),
-          done: TEXTS.postRestored,
+          done: MODERATION_TEXTS.postRestored,
         }
       : {
           key: 'remove',
-          label: TEXTS.modRemove,
+          label: MODERATION_TEXTS.modRemove,
           danger: true,
           dialog: {
-            title: TEXTS.removePostTitle,
-            description: TEXTS.removePostText,
+            title: MODERATION_TEXTS.removePostTitle,
+            description: MODERATION_TEXTS.removePostText,
             reasonRequired: true,
-            confirmLabel: TEXTS.modRemove,
+            confirmLabel: MODERATION_TEXTS.modRemove,
             danger: true,
           },
           run: run('remove'),
-          done: TEXTS.postRemoved,
+          done: MODERATION_TEXTS.postRemoved,
         },
     post.locked
       ? {
           key: 'unlock',
-          label: TEXTS.modUnlock,
+          label: MODERATION_TEXTS.modUnlock,
           dialog: {
-            title: TEXTS.unlockPostTitle,
-            description: TEXTS.unlockPostText,
+            title: MODERATION_TEXTS.unlockPostTitle,
+            description: MODERATION_TEXTS.unlockPostText,
             reasonRequired: false,
-            confirmLabel: TEXTS.modUnlock,
+            confirmLabel: MODERATION_TEXTS.modUnlock,
           },
           run: run('unlock'),
-          done: TEXTS.postUnlocked,
+          done: MODERATION_TEXTS.postUnlocked,
         }
       : {
           key: 'lock',
-          label: TEXTS.modLock,
+          label: MODERATION_TEXTS.modLock,
           dialog: {
-            title: TEXTS.lockPostTitle,
-            description: TEXTS.lockPostText,
+            title: MODERATION_TEXTS.lockPostTitle,
+            description: MODERATION_TEXTS.lockPostText,
             reasonRequired: false,
-            confirmLabel: TEXTS.modLock,
+            confirmLabel: MODERATION_TEXTS.modLock,
           },
           run: run('lock'),
-          done: TEXTS.postLockedToast,
+          done: MODERATION_TEXTS.postLockedToast,
         },
     post.pinned
-      ? { key: 'unpin', label: TEXTS.modUnpin, run: run('unpin'), done: TEXTS.postUnpinned }
-      : { key: 'pin', label: TEXTS.modPin, run: run('pin'), done: TEXTS.postPinned },
+      ? {
+          key: 'unpin',
+          label: MODERATION_TEXTS.modUnpin,
+          run: run('unpin'),
+          done: MODERATION_TEXTS.postUnpinned,
+        }
+      : {
+          key: 'pin',
+          label: MODERATION_TEXTS.modPin,
+          run: run('pin'),
+          done: MODERATION_TEXTS.postPinned,
+        },
     ...banAction,
   ];
   return (
@@ -249,29 +259,29 @@ export function CommentModerateMenu({ post, comment }: { post: Post; comment: Co
     comment.removed
       ? {
           key: 'restore',
-          label: TEXTS.modRestore,
+          label: MODERATION_TEXTS.modRestore,
           dialog: {
-            title: TEXTS.restoreCommentTitle,
-            description: TEXTS.restoreText,
+            title: MODERATION_TEXTS.restoreCommentTitle,
+            description: MODERATION_TEXTS.restoreText,
             reasonRequired: false,
-            confirmLabel: TEXTS.modRestore,
+            confirmLabel: MODERATION_TEXTS.modRestore,
           },
           run: ({ reason }) => moderation.mutateAsync({ verb: 'restore', reason }),
-          done: TEXTS.commentRestored,
+          done: MODERATION_TEXTS.commentRestored,
         }
       : {
           key: 'remove',
-          label: TEXTS.modRemove,
+          label: MODERATION_TEXTS.modRemove,
           danger: true,
           dialog: {
-            title: TEXTS.removeCommentTitle,
-            description: TEXTS.removeCommentText,
+            title: MODERATION_TEXTS.removeCommentTitle,
+            description: MODERATION_TEXTS.removeCommentText,
             reasonRequired: true,
-            confirmLabel: TEXTS.modRemove,
+            confirmLabel: MODERATION_TEXTS.modRemove,
             danger: true,
           },
           run: ({ reason }) => moderation.mutateAsync({ verb: 'remove', reason }),
-          done: TEXTS.commentRemoved,
+          done: MODERATION_TEXTS.commentRemoved,
         },
     ...banAction,
   ];

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Alert, Button, TextField } from '@forum/ui';
 import { TextAreaField } from '../TextArea';
 import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /** EXTENSIONS §M2: a reason is trimmed, 1-500 characters; a ban lasts 1-3650 days or for ever. */
 export const REASON_MAX = 500;
@@ -75,8 +76,8 @@ export function ReasonDialog(props: ReasonDialogProps) {
 
 function reasonError(text: string, required: boolean): string | undefined {
   const trimmed = text.trim();
-  if (required && trimmed === '') return TEXTS.reasonRequired;
-  if (trimmed.length > REASON_MAX) return TEXTS.reasonTooLong;
+  if (required && trimmed === '') return MODERATION_TEXTS.reasonRequired;
+  if (trimmed.length > REASON_MAX) return MODERATION_TEXTS.reasonTooLong;
   return undefined;
 }
 
@@ -85,7 +86,7 @@ function parseDays(text: string): { days: number | undefined; error?: string } {
   if (trimmed === '') return { days: undefined };
   const days = Number(trimmed);
   if (!/^\d+$/.test(trimmed) || days < 1 || days > DAYS_MAX) {
-    return { days: undefined, error: TEXTS.banDaysInvalid };
+    return { days: undefined, error: MODERATION_TEXTS.banDaysInvalid };
   }
   return { days };
 }
@@ -133,7 +134,7 @@ function ReasonForm({
       ) : null}
       {children}
       <TextAreaField
-        label={reasonRequired ? TEXTS.reasonLabel : TEXTS.reasonOptionalLabel}
+        label={reasonRequired ? MODERATION_TEXTS.reasonLabel : MODERATION_TEXTS.reasonOptionalLabel}
         rows={3}
         value={reason}
         maxLength={REASON_MAX}
@@ -145,8 +146,8 @@ function ReasonForm({
       />
       {withDays ? (
         <TextField
-          label={TEXTS.banDaysLabel}
-          hint={TEXTS.banDaysHint}
+          label={MODERATION_TEXTS.banDaysLabel}
+          hint={MODERATION_TEXTS.banDaysHint}
           type="number"
           inputMode="numeric"
           min={1}
@@ -176,7 +177,7 @@ function ReasonForm({
           aria-busy={pending || undefined}
           data-testid={`${testId}-confirm`}
         >
-          {pending ? TEXTS.working : confirmLabel}
+          {pending ? MODERATION_TEXTS.working : confirmLabel}
         </Button>
       </div>
     </form>

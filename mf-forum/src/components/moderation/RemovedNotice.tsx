@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useToast } from '../Toast';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 // The dialog (and Radix) loads when the author opens it.
 const AppealDialog = lazy(() => import('./AppealDialog'));
@@ -27,7 +27,9 @@ export function RemovedNotice({
   return (
     <div className="forum-removed-notice" data-testid={testId}>
       <p data-testid={`${testId}-text`}>
-        {reason ? `${TEXTS.removedByModerators} ${reason}` : TEXTS.removedNoReason}
+        {reason
+          ? `${MODERATION_TEXTS.removedByModerators} ${reason}`
+          : MODERATION_TEXTS.removedNoReason}
       </p>
       {appealModlogId && sent ? (
         <span
@@ -37,7 +39,7 @@ export function RemovedNotice({
           tabIndex={-1}
           data-testid="appeal-sent"
         >
-          {TEXTS.itemAppealSent}
+          {MODERATION_TEXTS.itemAppealSent}
         </span>
       ) : appealModlogId ? (
         <button
@@ -50,7 +52,7 @@ export function RemovedNotice({
           onClick={() => setOpen(true)}
           data-testid="appeal-button"
         >
-          {TEXTS.itemAppeal}
+          {MODERATION_TEXTS.itemAppeal}
         </button>
       ) : null}
       {open && appealModlogId ? (
@@ -62,7 +64,7 @@ export function RemovedNotice({
             onSent={() => {
               setOpen(false);
               setSent(true);
-              toast(TEXTS.itemAppealSent, 'success');
+              toast(MODERATION_TEXTS.itemAppealSent, 'success');
             }}
           />
         </Suspense>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ReportTarget } from '../../hooks/useReport';
 import { useToast } from '../Toast';
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 // The dialog (and Radix) loads when someone opens it.
 const ReportDialog = lazy(() => import('./ReportDialog'));
@@ -22,7 +22,7 @@ export function ReportButton({ target, label }: { target: ReportTarget; label?: 
         onClick={() => setOpen(true)}
         data-testid={`${target.kind}-report`}
       >
-        {TEXTS.report}
+        {MODERATION_TEXTS.report}
       </button>
       {open ? (
         <Suspense fallback={null}>
@@ -32,7 +32,7 @@ export function ReportButton({ target, label }: { target: ReportTarget; label?: 
             onClose={() => setOpen(false)}
             onSent={() => {
               setOpen(false);
-              toast(TEXTS.reportSent, 'success');
+              toast(MODERATION_TEXTS.reportSent, 'success');
             }}
           />
         </Suspense>

@@ -7,6 +7,7 @@ import { TextAreaField } from '../TextArea';
 import { OTHER_PREFIX, reportReason } from './items';
 import { REASON_MAX } from './ReasonDialog';
 import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 import './menu.css';
 
 /**
@@ -29,15 +30,16 @@ export default function ReportDialog({
   const [choice, setChoice] = useState('');
   const [other, setOther] = useState('');
   const [tried, setTried] = useState(false);
-  const isOther = choice === TEXTS.reportOther;
-  const choiceProblem = choice === '' ? TEXTS.reportChooseReason : undefined;
-  const otherProblem = isOther && other.trim() === '' ? TEXTS.reportOtherRequired : undefined;
+  const isOther = choice === MODERATION_TEXTS.reportOther;
+  const choiceProblem = choice === '' ? MODERATION_TEXTS.reportChooseReason : undefined;
+  const otherProblem =
+    isOther && other.trim() === '' ? MODERATION_TEXTS.reportOtherRequired : undefined;
   const submit = () => {
     setTried(true);
     if (choiceProblem || otherProblem || report.isPending) return;
     report.mutate(reportReason(choice, other), { onSuccess: onSent });
   };
-  const choices = [...TEXTS.reportReasonChoices, TEXTS.reportOther];
+  const choices = [...MODERATION_TEXTS.reportReasonChoices, MODERATION_TEXTS.reportOther];
   return (
     <Dialog.Root open onOpenChange={(open) => (open || report.isPending ? undefined : onClose())}>
       <Dialog.Portal>
@@ -61,15 +63,19 @@ export default function ReportDialog({
             }}
           >
             <Dialog.Title className="forum-section__title">
-              {target.kind === 'post' ? TEXTS.reportPostTitle : TEXTS.reportCommentTitle}
+              {target.kind === 'post'
+                ? MODERATION_TEXTS.reportPostTitle
+                : MODERATION_TEXTS.reportCommentTitle}
             </Dialog.Title>
-            <Dialog.Description className="forum-muted">{TEXTS.reportText}</Dialog.Description>
+            <Dialog.Description className="forum-muted">
+              {MODERATION_TEXTS.reportText}
+            </Dialog.Description>
             <fieldset
               className="forum-report-reasons"
               aria-describedby={tried && choiceProblem ? `${legendId}-error` : undefined}
               data-testid="report-reasons"
             >
-              <legend id={legendId}>{TEXTS.reportReasonLegend}</legend>
+              <legend id={legendId}>{MODERATION_TEXTS.reportReasonLegend}</legend>
               {choices.map((label, i) => (
                 <label key={label} className="forum-radio">
                   <input
@@ -96,7 +102,7 @@ export default function ReportDialog({
             </fieldset>
             {isOther ? (
               <TextAreaField
-                label={TEXTS.reportOtherLabel}
+                label={MODERATION_TEXTS.reportOtherLabel}
                 rows={3}
                 value={other}
                 maxLength={REASON_MAX - OTHER_PREFIX.length}
@@ -108,7 +114,7 @@ export default function ReportDialog({
             ) : null}
             {report.isError ? (
               <Alert variant="error" data-testid="report-error">
-                {errorMessage(report.error, TEXTS.reportFailed)}
+                {errorMessage(report.error, MODERATION_TEXTS.reportFailed)}
               </Alert>
             ) : null}
             <div className="forum-form__actions">
@@ -118,7 +124,7 @@ export default function ReportDialog({
                 </Button>
               </Dialog.Close>
               <Button type="submit" disabled={report.isPending} data-testid="report-submit">
-                {report.isPending ? TEXTS.working : TEXTS.sendReport}
+                {report.isPending ? MODERATION_TEXTS.working : MODERATION_TEXTS.sendReport}
               </Button>
             </div>
           </form>

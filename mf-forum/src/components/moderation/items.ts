@@ -1,4 +1,4 @@
-import { TEXTS } from '../../texts';
+import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /**
  * A removed item this reader sees redacted ('[removed]', EXTENSIONS §M4). Only the author, the
@@ -14,9 +14,9 @@ export const isRedacted = (item: {
   item.removal_reason === undefined &&
   item.removal_modlog_id === undefined;
 
-export const OTHER_PREFIX = `${TEXTS.reportOther}: `;
+export const OTHER_PREFIX = `${MODERATION_TEXTS.reportOther}: `;
 
 /** What a report sends: the chosen label, or 'Other: {text}' (EXTENSIONS §M5, §M8). */
 export function reportReason(choice: string, other: string): string {
-  return choice === TEXTS.reportOther ? `${OTHER_PREFIX}${other.trim()}` : choice;
+  return choice === MODERATION_TEXTS.reportOther ? `${OTHER_PREFIX}${other.trim()}` : choice;
 }
