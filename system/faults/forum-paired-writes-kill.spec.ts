@@ -5,14 +5,18 @@ import {
   attempt,
   ok,
   register,
-  restartAndWait,
-  sleep,
   startFaultStack,
   waitConsumersSettled,
   type FaultStack,
   type User,
 } from './support.js';
-import { burst, inFlightAt, statusCounts, type Shot } from './paired-writes-checks.js';
+import {
+  burst,
+  killMidBurst,
+  killReport,
+  statusCounts,
+  type Shot,
+} from './paired-writes-checks.js';
 import { checkCommentNotifications, checkForumCounters, checkPoints } from './forum-checks.js';
 
 /**
@@ -200,26 +204,12 @@ test.describe.serial('svc-forum killed mid-burst: paired writes both or neither'
     );
 
     // Kill while several paired writes are under way, three times over.
-    const kills: { inFlight: number; answeredAfter: number; restartMs: number }[] = [];
-    let since = 0;
-    for (let round = 0; round < KILLS; round++) {
-      await eventually('traffic before the kill', async () =>
-        done(since) >= 60 && inFlight >= 4 ? true : undefined,
-      );
-      const killedAt = Date.now();
-      const inFlightAtKill = inFlight;
-      await stack.kill('forum', 'SIGKILL');
-      await sleep(1000);
-      const restartMs = await restartAndWait(stack, 'forum');
-      since = Date.now();
-      kills.push({
-        inFlight: inFlightAtKill,
-        answeredAfter: inFlightAt(shots, killedAt),
-        restartMs,
-      });
-    }
-    await eventually('traffic after the last restart', async () =>
-      done(since) >= 60 ? true : undefined,
+    // Kill while several writes are under way, KILLS times over.
+    const kills = await killMidBurst(
+      stack,
+      'forum',
+      KILLS,
+      (since) => done(since) >= 60 && inFlight >= 4,
     );
     stopped = true;
     await running;
@@ -250,8 +240,7 @@ test.describe.serial('svc-forum killed mid-burst: paired writes both or neither'
     );
     console.log(
       `[faults-forum] ${shots.length} writes ${JSON.stringify(byKind)}; ` +
-        `at each of ${KILLS} SIGKILLs (in flight, answered after, ready after restart ms: ` +
-        `${JSON.stringify(kills)}); ${rows.posts.length} posts, ${rows.comments.length} ` +
+        `at each of ${KILLS} SIGKILLs (in flight, ready after restart ms: ${killReport(shots, kills)}); ${rows.posts.length} posts, ${rows.comments.length} ` +
         `comments: counters equal their rows, ${told} comment notifications exactly once, points exact`,
     );
   });

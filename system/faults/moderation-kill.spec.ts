@@ -6,14 +6,18 @@ import {
   attempt,
   ok,
   register,
-  restartAndWait,
-  sleep,
   startFaultStack,
   waitConsumersSettled,
   type FaultStack,
   type User,
 } from './support.js';
-import { burst, inFlightAt, statusCounts, type Shot } from './paired-writes-checks.js';
+import {
+  burst,
+  killMidBurst,
+  killReport,
+  statusCounts,
+  type Shot,
+} from './paired-writes-checks.js';
 
 /**
  * Scenario (issue 16): svc-forum is SIGKILLed while moderators remove and restore posts and
@@ -209,26 +213,12 @@ test.describe.serial('svc-forum killed mid-moderation: action, log entry and not
       shots,
     );
 
-    const kills: { inFlight: number; answeredAfter: number; restartMs: number }[] = [];
-    let since = 0;
-    for (let round = 0; round < KILLS; round++) {
-      await eventually('moderation before the kill', async () =>
-        done(since) >= 40 && inFlight >= 3 ? true : undefined,
-      );
-      const killedAt = Date.now();
-      const inFlightAtKill = inFlight;
-      await stack.kill('forum', 'SIGKILL');
-      await sleep(1000);
-      const restartMs = await restartAndWait(stack, 'forum');
-      since = Date.now();
-      kills.push({
-        inFlight: inFlightAtKill,
-        answeredAfter: inFlightAt(shots, killedAt),
-        restartMs,
-      });
-    }
-    await eventually('moderation after the last restart', async () =>
-      done(since) >= 40 ? true : undefined,
+    // Kill while several writes are under way, KILLS times over.
+    const kills = await killMidBurst(
+      stack,
+      'forum',
+      KILLS,
+      (since) => done(since) >= 40 && inFlight >= 3,
     );
     stopped = true;
     await running;
@@ -300,7 +290,7 @@ test.describe.serial('svc-forum killed mid-moderation: action, log entry and not
     );
     console.log(
       `[faults-moderation] ${shots.length} actions ${JSON.stringify(byKind)}; at each of ${KILLS} ` +
-        `SIGKILLs (in flight, answered after, ready after restart ms: ${JSON.stringify(kills)}); ` +
+        `SIGKILLs (in flight, ready after restart ms: ${killReport(shots, kills)}); ` +
         `${entries.length} log entries: ${checked} items follow their log, ${told} notifications ` +
         'exactly once',
     );

@@ -1,11 +1,12 @@
 import { expect } from '@playwright/test';
 import type { Db, Document } from 'mongodb';
-import type { ApiResult } from '../../scripts/lib/api-client.js';
-import { messagePreview, sleep, tally } from './support.js';
+import { eventually, type ApiResult } from '../../scripts/lib/api-client.js';
+import type { StackPart, SystemStack } from '../lib/system-stack.js';
+import { messagePreview, restartAndWait, sleep, tally } from './support.js';
 
 /**
- * For paired-writes-kill.spec.ts: a concurrent burst of writes with every outcome recorded, and
- * the both-or-neither checks run on the databases afterwards.
+ * For the kill specs: a concurrent burst of writes with every outcome recorded, the service killed
+ * under it, and the both-or-neither checks run on the databases afterwards.
  */
 
 export interface Shot<T> {
@@ -35,6 +36,48 @@ export function burst<T>(
   };
   return Promise.all(Array.from({ length: workers }, loop)).then(() => undefined);
 }
+
+export interface Kill {
+  at: number;
+  restartMs: number;
+}
+
+/**
+ * `times` times: once `enough(since)` holds for the traffic since the last restart, SIGKILL
+ * `part`, leave it down a second, restart it. Ends when traffic flows again after the last
+ * restart. Returns when each kill happened and how long each restart took.
+ */
+export async function killMidBurst(
+  stack: SystemStack,
+  part: StackPart,
+  times: number,
+  enough: (since: number) => boolean,
+): Promise<Kill[]> {
+  const kills: Kill[] = [];
+  let since = 0;
+  for (let i = 0; i < times; i++) {
+    await eventually(
+      `traffic before kill ${i + 1} of ${part}`,
+      async () => (enough(since) ? true : undefined),
+      { timeoutMs: 60_000 },
+    );
+    const at = Date.now();
+    await stack.kill(part, 'SIGKILL');
+    await sleep(1000);
+    kills.push({ at, restartMs: await restartAndWait(stack, part) });
+    since = Date.now();
+  }
+  await eventually(
+    `traffic after restarting ${part}`,
+    async () => (enough(since) ? true : undefined),
+    { timeoutMs: 60_000 },
+  );
+  return kills;
+}
+
+/** Per kill: the requests under way when it landed, and how long the restart took. */
+export const killReport = (shots: Shot<unknown>[], kills: Kill[]) =>
+  JSON.stringify(kills.map((k) => ({ inFlight: inFlightAt(shots, k.at), restartMs: k.restartMs })));
 
 /** Requests under way when the process died: sent before, answered after. */
 export const inFlightAt = (shots: Shot<unknown>[], at: number) =>

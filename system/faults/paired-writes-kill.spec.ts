@@ -6,8 +6,6 @@ import {
   attempt,
   ok,
   register,
-  restartAndWait,
-  sleep,
   startFaultStack,
   waitConsumersSettled,
   type FaultStack,
@@ -18,7 +16,8 @@ import {
   checkIdentity,
   checkMessaging,
   checkSignupNotifications,
-  inFlightAt,
+  killMidBurst,
+  killReport,
   statusCounts,
   type Shot,
 } from './paired-writes-checks.js';
@@ -51,39 +50,6 @@ test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', 
 
   const KILLS = 3;
 
-  /**
-   * KILLS times: once `enough(since)` holds for the traffic since the last restart, SIGKILL
-   * `part`, leave it down a second, restart it. Ends when traffic flows again after the last
-   * restart. Returns when each kill happened and how long each restart took.
-   */
-  async function killMidBurst(part: 'identity' | 'messaging', enough: (since: number) => boolean) {
-    const kills: { at: number; restartMs: number }[] = [];
-    let since = 0;
-    for (let i = 0; i < KILLS; i++) {
-      await eventually(
-        `traffic before kill ${i + 1} of ${part}`,
-        async () => (enough(since) ? true : undefined),
-        { timeoutMs: 60_000 },
-      );
-      const at = Date.now();
-      await stack.kill(part, 'SIGKILL');
-      await sleep(1000);
-      kills.push({ at, restartMs: await restartAndWait(stack, part) });
-      since = Date.now();
-    }
-    await eventually(
-      `traffic after restarting ${part}`,
-      async () => (enough(since) ? true : undefined),
-      { timeoutMs: 60_000 },
-    );
-    return kills;
-  }
-
-  const killReport = (shots: Shot<unknown>[], kills: { at: number; restartMs: number }[]) =>
-    JSON.stringify(
-      kills.map((k) => ({ inFlight: inFlightAt(shots, k.at), restartMs: k.restartMs })),
-    );
-
   test('identity killed during registrations: every account whole, and known downstream', async () => {
     test.setTimeout(170_000);
     const referrer = await register(api, 'pwref');
@@ -112,7 +78,12 @@ test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', 
       () => stopped,
       shots,
     );
-    const kills = await killMidBurst('identity', (since) => created(since).length >= 20);
+    const kills = await killMidBurst(
+      stack,
+      'identity',
+      KILLS,
+      (since) => created(since).length >= 20,
+    );
     stopped = true;
     await running;
 
@@ -202,7 +173,12 @@ test.describe.serial('paired writes: SIGKILL mid-burst leaves both or neither', 
       () => stopped,
       shots,
     );
-    const kills = await killMidBurst('messaging', (since) => sent(since).length >= 25);
+    const kills = await killMidBurst(
+      stack,
+      'messaging',
+      KILLS,
+      (since) => sent(since).length >= 25,
+    );
     stopped = true;
     await running;
 
