@@ -69,15 +69,17 @@ export const MODERATION_TEXTS = {
   sendReport: 'Send Report',
   reportSent: 'Report sent',
   reportFailed: 'Failed to send report. Please try again.',
-  // Appeal of a removal (§M6)
+  // The appeal dialog (§M6), of a removal or of a ban
+  appealTextRequired: 'Appeal text is required',
+  appealTextTooLong: 'Appeal text must be at most 1000 characters',
+  sendAppeal: 'Send Appeal',
+  appealFailed: 'Failed to send appeal. Please try again.',
+  // Appeal of a removal
   itemAppeal: 'Appeal',
   itemAppealSent: 'Appeal sent',
   itemAppealTitle: 'Appeal this removal',
   itemAppealText: 'The moderators review it and tell you the outcome. You can appeal once.',
   itemAppealLabel: 'Why should it be restored?',
-  itemAppealRequired: 'Appeal text is required',
-  itemSendAppeal: 'Send Appeal',
-  itemAppealFailed: 'Failed to send appeal. Please try again.',
   // (end of item moderation texts)
   // Moderation of a community: Moderators box, banner, logs, /c/{name}/moderation (§M8)
   moderators: 'Moderators',
@@ -92,15 +94,11 @@ export const MODERATION_TEXTS = {
   banEnds: 'Ends',
   banPermanent: 'permanent',
   banReason: 'Reason',
-  appeal: 'Appeal',
-  appealTitle: 'Appeal this decision',
-  appealDescription: 'Tell the moderators why this decision should be reversed.',
-  appealTextLabel: 'Your appeal',
-  appealTextRequired: 'Appeal text is required',
-  appealTextTooLong: 'Appeal text must be at most 1000 characters',
-  sendAppeal: 'Send Appeal',
-  appealSent: 'Your appeal was sent to the moderators.',
-  appealFailed: 'Failed to send the appeal',
+  banAppeal: 'Appeal',
+  banAppealTitle: 'Appeal this decision',
+  banAppealText: 'Tell the moderators why this decision should be reversed.',
+  banAppealLabel: 'Your appeal',
+  banAppealSent: 'Your appeal was sent to the moderators.',
   // The moderation logs (/c/{name}/modlog, /modlog)
   modlogIntro: 'Every moderation action in this community, with its moderator and reason.',
   siteModlogTitle: 'Site-wide moderation log',

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { MembershipResponse } from '@forum/contracts';
-import { Alert, Button } from '@forum/ui';
+import { Alert, buttonClassName } from '@forum/ui';
 import { banEndText } from '../../lib/communityModeration';
 import { MODERATION_TEXTS } from '../../moderationTexts';
-import { AppealDialog } from './AppealDialog';
+import AppealDialog from '../moderation/AppealDialog';
 import './community-moderation.css';
 
 type CallerBan = NonNullable<MembershipResponse['ban']>;
@@ -13,6 +13,8 @@ type CallerBan = NonNullable<MembershipResponse['ban']>;
  * its reason, and an Appeal of the ban's log entry (§M6).
  */
 export default function BannedBanner({ ban }: { ban: CallerBan }) {
+  const appealRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   return (
     <section className="forum-cm-banner" aria-labelledby="banned-title" data-testid="banned-banner">
@@ -25,21 +27,37 @@ export default function BannedBanner({ ban }: { ban: CallerBan }) {
       </dl>
       {sent ? (
         <Alert variant="success" data-testid="appeal-sent">
-          {MODERATION_TEXTS.appealSent}
+          {MODERATION_TEXTS.banAppealSent}
         </Alert>
       ) : (
         <div>
-          <AppealDialog
-            modlogId={ban.modlog_id}
-            onSent={() => setSent(true)}
-            trigger={
-              <Button variant="secondary" data-testid="appeal-ban">
-                {MODERATION_TEXTS.appeal}
-              </Button>
-            }
-          />
+          {/* A plain button for its ref: where focus returns when the dialog closes. */}
+          <button
+            ref={appealRef}
+            type="button"
+            className={buttonClassName('secondary')}
+            aria-haspopup="dialog"
+            onClick={() => setOpen(true)}
+            data-testid="appeal-ban"
+          >
+            {MODERATION_TEXTS.banAppeal}
+          </button>
         </div>
       )}
+      {open ? (
+        <AppealDialog
+          modlogId={ban.modlog_id}
+          title={MODERATION_TEXTS.banAppealTitle}
+          description={MODERATION_TEXTS.banAppealText}
+          label={MODERATION_TEXTS.banAppealLabel}
+          returnFocusRef={appealRef}
+          onClose={() => setOpen(false)}
+          onSent={() => {
+            setOpen(false);
+            setSent(true);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -10,30 +10,46 @@ import { MODERATION_TEXTS } from '../../moderationTexts';
 /** EXTENSIONS §M6: an appeal's text is trimmed, 1-1000 characters. */
 const APPEAL_MAX = 1000;
 
+function appealProblem(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return MODERATION_TEXTS.appealTextRequired;
+  if (trimmed.length > APPEAL_MAX) return MODERATION_TEXTS.appealTextTooLong;
+  return undefined;
+}
+
 /**
- * The author's appeal of a removal (POST /appeals with the removal's log entry). A refusal (409
- * 'You have already appealed this decision', ...) shows the server's text and keeps it open.
+ * The appeal of one decision, named by its log entry (POST /appeals): a removal's (RemovedNotice)
+ * or a ban's (BannedBanner), which differ only in wording. The caller mounts it to open it, so
+ * each opening starts blank; a refusal (409 'You have already appealed this decision', ...) shows
+ * the server's text and keeps it open.
  */
 export default function AppealDialog({
   modlogId,
+  title,
+  description,
+  label,
   onClose,
   onSent,
   returnFocusRef,
 }: {
   modlogId: string;
+  title: string;
+  description: string;
+  label: string;
   onClose: () => void;
   onSent: () => void;
+  /** Where focus goes on close (the Appeal button, or what replaced it), if still on the page. */
   returnFocusRef: RefObject<HTMLElement | null>;
 }) {
   const appeal = useAppeal(modlogId);
   const [text, setText] = useState('');
+  // The field's error shows once the user tried to send, then follows the typing.
   const [tried, setTried] = useState(false);
-  const trimmed = text.trim();
-  const problem = trimmed === '' ? MODERATION_TEXTS.itemAppealRequired : undefined;
+  const problem = appealProblem(text);
   const submit = () => {
     setTried(true);
     if (problem || appeal.isPending) return;
-    appeal.mutate(trimmed, { onSuccess: onSent });
+    appeal.mutate(text.trim(), { onSuccess: onSent });
   };
   return (
     <Dialog.Root open onOpenChange={(open) => (open || appeal.isPending ? undefined : onClose())}>
@@ -57,14 +73,10 @@ export default function AppealDialog({
               submit();
             }}
           >
-            <Dialog.Title className="forum-section__title">
-              {MODERATION_TEXTS.itemAppealTitle}
-            </Dialog.Title>
-            <Dialog.Description className="forum-muted">
-              {MODERATION_TEXTS.itemAppealText}
-            </Dialog.Description>
+            <Dialog.Title className="forum-section__title">{title}</Dialog.Title>
+            <Dialog.Description className="forum-muted">{description}</Dialog.Description>
             <TextAreaField
-              label={MODERATION_TEXTS.itemAppealLabel}
+              label={label}
               rows={5}
               value={text}
               maxLength={APPEAL_MAX}
@@ -76,7 +88,7 @@ export default function AppealDialog({
             />
             {appeal.isError ? (
               <Alert variant="error" data-testid="appeal-error">
-                {errorMessage(appeal.error, MODERATION_TEXTS.itemAppealFailed)}
+                {errorMessage(appeal.error, MODERATION_TEXTS.appealFailed)}
               </Alert>
             ) : null}
             <div className="forum-form__actions">
@@ -85,8 +97,13 @@ export default function AppealDialog({
                   {TEXTS.cancel}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" disabled={appeal.isPending} data-testid="appeal-submit">
-                {appeal.isPending ? MODERATION_TEXTS.working : MODERATION_TEXTS.itemSendAppeal}
+              <Button
+                type="submit"
+                disabled={appeal.isPending}
+                aria-busy={appeal.isPending || undefined}
+                data-testid="appeal-submit"
+              >
+                {appeal.isPending ? MODERATION_TEXTS.sending : MODERATION_TEXTS.sendAppeal}
               </Button>
             </div>
           </form>

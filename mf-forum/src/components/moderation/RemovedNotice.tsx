@@ -59,6 +59,9 @@ export function RemovedNotice({
         <Suspense fallback={null}>
           <AppealDialog
             modlogId={appealModlogId}
+            title={MODERATION_TEXTS.itemAppealTitle}
+            description={MODERATION_TEXTS.itemAppealText}
+            label={MODERATION_TEXTS.itemAppealLabel}
             returnFocusRef={focusRef}
             onClose={() => setOpen(false)}
             onSent={() => {
