@@ -67,6 +67,7 @@ describe('reporting a post or a comment', () => {
       target_type: 'post',
       target_id: p.id,
       community_id: w.community.id,
+      post_id: p.id,
       target_title: 'A reported post',
       target_excerpt: 'Some body text',
       target_author_username: w.member.username,
@@ -74,6 +75,7 @@ describe('reporting a post or a comment', () => {
       reasons: ['Spam', 'Harassment'],
       status: 'open',
       created_at: expect.any(String),
+      resolution: null,
     });
   });
 
@@ -87,6 +89,8 @@ describe('reporting a post or a comment', () => {
       target_title: w.title,
       target_author_username: w.member.username,
       report_count: 1,
+      // Where the comment lives, so the queue links to its place.
+      post_id: w.post,
     });
     expect([...row!.target_excerpt].length).toBe(200);
     expect(long.startsWith(row!.target_excerpt.slice(0, -1))).toBe(true);
@@ -276,7 +280,19 @@ describe('resolving (dismiss or remove)', () => {
     const res = await resolve(w.moderator, row.id, { action: 'dismiss' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const answered = ReportResponse.parse(res.body).report;
-    expect(answered).toMatchObject({ id: row.id, status: 'closed', report_count: 2 });
+    expect(answered).toMatchObject({
+      id: row.id,
+      status: 'closed',
+      report_count: 2,
+      post_id: p.id,
+      resolution: {
+        action: 'dismiss',
+        reason: null,
+        moderator_username: w.moderator.username,
+        resolved_at: expect.any(String),
+      },
+    });
+    expect(row).toMatchObject({ post_id: p.id, resolution: null });
     expect(answered).not.toHaveProperty('reporter_usernames');
     expect((await postAs(undefined, p.id)).removed).toBe(false);
     expect(await modlog(h, w.community.id)).toEqual(logged);

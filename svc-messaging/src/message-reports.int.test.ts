@@ -197,9 +197,9 @@ describe('forum.report.resolved for a message', () => {
     ]);
     for (const viewer of [alice, bob]) {
       const detail = await conversationAs(viewer, id);
-      expect(detail.messages.map((m: Json) => [m.id, m.content])).toEqual([
-        [first.messageId, 'A fine first message'],
-        [bad.messageId, REMOVED_TEXT],
+      expect(detail.messages.map((m: Json) => [m.id, m.content, m.removed])).toEqual([
+        [first.messageId, 'A fine first message', undefined],
+        [bad.messageId, REMOVED_TEXT, true],
       ]);
       expect(await inboxPreview(viewer, id)).toBe(REMOVED_TEXT);
     }

@@ -12,6 +12,7 @@ export const presentReport = (doc: ReportDoc, withReporters: boolean): ReportedI
   target_type: doc.target_type,
   target_id: doc.target_id.toHexString(),
   community_id: doc.community_id?.toHexString() ?? null,
+  post_id: doc.post_id?.toHexString() ?? null,
   target_title: doc.target_title ?? null,
   target_excerpt: doc.target_excerpt,
   target_author_username: doc.target_author_username,
@@ -20,6 +21,15 @@ export const presentReport = (doc: ReportDoc, withReporters: boolean): ReportedI
   ...(withReporters ? { reporter_usernames: doc.reports.map((r) => r.reporter_username) } : {}),
   status: doc.status,
   created_at: doc.created_at.toISOString(),
+  resolution:
+    doc.resolution && doc.resolved_at
+      ? {
+          action: doc.resolution.action,
+          reason: doc.resolution.reason,
+          moderator_username: doc.resolution.moderator_username,
+          resolved_at: doc.resolved_at.toISOString(),
+        }
+      : null,
 });
 
 export const presentReportPage = (page: ReportPage, withReporters: boolean) => ({

@@ -79,6 +79,11 @@ export const Message = z
     content: z.string(),
     created_at: Timestamp,
     is_read: z.boolean(),
+    /**
+     * Present (true) only on a message the admin removed after a report (EXTENSIONS §M5):
+     * its content then reads '[removed]'. Absent on every other message (spec §3's shape).
+     */
+    removed: z.boolean().optional(),
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof Message>;

@@ -172,6 +172,16 @@ export const REPORT_STATUSES = ['open', 'closed'] as const;
 
 export const ReportBody = z.object({ reason: Reason });
 
+/** How a closed report ended, and by whom (the log has the removal too). */
+export const ReportResolution = z
+  .object({
+    action: z.enum(['dismiss', 'remove']),
+    reason: z.string().nullable(),
+    moderator_username: z.string(),
+    resolved_at: Timestamp,
+  })
+  .meta({ id: 'ReportResolution' });
+
 /** One row per reported item (every open report on it folded together). */
 export const ReportedItem = z
   .object({
@@ -179,6 +189,11 @@ export const ReportedItem = z
     target_type: z.enum(REPORT_TARGETS),
     target_id: Id,
     community_id: Id.nullable(),
+    /**
+     * The post the item is on (the post itself for a post report), so a comment links to its
+     * place; null for a message. Optional: servers before 2026-11-26 did not send it.
+     */
+    post_id: Id.nullable().optional(),
     target_title: z.string().nullable(),
     target_excerpt: z.string(),
     target_author_username: z.string(),
@@ -188,6 +203,8 @@ export const ReportedItem = z
     reporter_usernames: z.array(z.string()).optional(),
     status: z.enum(REPORT_STATUSES),
     created_at: Timestamp,
+    /** Closed rows: how it ended (optional like post_id). */
+    resolution: ReportResolution.nullable().optional(),
   })
   .meta({ id: 'ReportedItem' });
 export type ReportedItem = z.infer<typeof ReportedItem>;
