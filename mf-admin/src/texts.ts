@@ -72,6 +72,9 @@ export const TEXTS = {
   dismiss: 'Dismiss',
   remove: 'Remove',
   closed: 'Closed',
+  /** How a closed report ended (EXTENSIONS §M5). */
+  resolvedAs: (action: 'dismiss' | 'remove', moderator: string) =>
+    `${action === 'remove' ? 'Removed' : 'Dismissed'} by u/${moderator}`,
   removeText:
     'Everyone but its author and the moderators sees it as [removed], the public moderation log records your reason, and every report on it is closed.',
   removeMessageText: 'It is hidden in its conversation, and every report on it is closed.',

@@ -198,7 +198,7 @@ describe('forum.report.resolved for a message', () => {
     for (const viewer of [alice, bob]) {
       const detail = await conversationAs(viewer, id);
       expect(detail.messages.map((m: Json) => [m.id, m.content, m.removed])).toEqual([
-        [first.messageId, 'A fine first message', undefined],
+        [first.messageId, 'A fine first message', false],
         [bad.messageId, REMOVED_TEXT, true],
       ]);
       expect(await inboxPreview(viewer, id)).toBe(REMOVED_TEXT);

@@ -194,7 +194,8 @@ describe('GET /api/messages/conversations/{id}', () => {
       'third, from b',
     ]);
     expect(Object.keys(res.body.messages[0]).sort()).toEqual(
-      ['content', 'conversation_id', 'created_at', 'id', 'is_read', 'sender_id'].sort(),
+      // Spec §3's fields, and whether the admin removed it (EXTENSIONS §M5).
+      ['content', 'conversation_id', 'created_at', 'id', 'is_read', 'removed', 'sender_id'].sort(),
     );
     expect(res.body.messages[0].sender_id).toBe(a.id);
     expect(await unread(b)).toBe(0);
@@ -238,6 +239,7 @@ describe('POST /api/messages/conversations/{id}/messages', () => {
       content: 'Sure!',
       created_at: res.body.created_at,
       is_read: false,
+      removed: false,
     });
     expect(await unread(a)).toBe(1);
   });

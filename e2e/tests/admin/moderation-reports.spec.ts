@@ -199,7 +199,7 @@ test.describe('admin dashboard: site bans and the report queue', () => {
     // The closed queue keeps it, without actions.
     await page.getByLabel('Show').selectOption('closed');
     const closed = await findReportRow(page, post.id);
-    await expect(closed.getByTestId('report-closed')).toHaveText('Closed');
+    await expect(closed.getByTestId('report-closed')).toHaveText('Removed by u/admin');
     await expect(closed.getByRole('button')).toHaveCount(0);
     await expectAccessible(page);
   });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Card, ErrorState, Spinner } from '@forum/ui';
+import { Card, ErrorState, Spinner, Tabs, type TabDef } from '@forum/ui';
 import { useAdminStats } from '../hooks/useAdminStats';
 import { useDailyUserStats } from '../hooks/useDailyUserStats';
 import { DEFAULT_REPORTS_VIEW, type ReportsView } from '../lib/reports';
@@ -9,7 +9,6 @@ import { isForbidden, loadError } from '../lib/loadError';
 import { TEXTS } from '../texts';
 import { CommunitiesTab } from './CommunitiesTab';
 import { OverviewTab } from './OverviewTab';
-import { Tabs, type TabDef } from './Tabs';
 import { UsersTab } from './UsersTab';
 
 // The report queue (and its dialogs and hooks) loads only when its tab is opened.
@@ -73,7 +72,13 @@ export function AdminDashboard() {
     body = <Spinner block label="Loading admin data" data-testid="admin-loading" />;
   } else {
     body = (
-      <Tabs tabs={TABS} value={tab} onChange={selectTab} label="Admin sections">
+      <Tabs
+        tabs={TABS}
+        value={tab}
+        onChange={selectTab}
+        label="Admin sections"
+        testIdPrefix="admin"
+      >
         {tab === 'overview' ? <OverviewTab /> : null}
         {tab === 'users' ? <UsersTab view={usersView} onViewChange={setUsersView} /> : null}
         {tab === 'communities' ? <CommunitiesTab /> : null}

@@ -18,7 +18,4 @@ export const adminKeys = {
   communities: (uid: string) => ['admin', uid, 'communities'] as const,
   reportsAll: (uid: string) => ['admin', uid, 'reports'] as const,
   reports: (uid: string, view: ReportsView) => ['admin', uid, 'reports', view] as const,
-  /** A reported comment's post, for its link. */
-  commentPost: (uid: string, commentId: string) =>
-    ['admin', uid, 'comment-post', commentId] as const,
 };

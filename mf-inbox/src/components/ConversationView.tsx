@@ -21,9 +21,16 @@ const loadReportDialog = () => import('./ReportMessageDialog');
 const ReportMessageDialog = lazy(loadReportDialog);
 const preloadReportDialog = () => void loadReportDialog();
 
+/**
+ * A message the admin removed after a report: the server says so (`removed`); one from a server
+ * that predates the flag is known by its '[removed]' content.
+ */
+const isRemoved = (message: Pick<Message, 'content' | 'removed'>) =>
+  message.removed ?? isRemovedContent(message.content);
+
 /** What a message shows: its text, or a calm note once the admin removed it. */
-const shownContent = (content: string) =>
-  isRemovedContent(content) ? TEXTS.messageRemoved : content;
+const shownContent = (message: Pick<Message, 'content' | 'removed'>) =>
+  isRemoved(message) ? TEXTS.messageRemoved : message.content;
 
 interface Reporting {
   message: Message;
@@ -60,7 +67,7 @@ export function ConversationView({ id }: { id: string }) {
     if (previous === null) return;
     const last = messages.at(-1);
     if (last && last.sender_id !== myId) {
-      setAnnouncement(`New message from u/${first.other_username}: ${shownContent(last.content)}`);
+      setAnnouncement(`New message from u/${first.other_username}: ${shownContent(last)}`);
     }
   }, [first, lastId, messages, myId, refreshCounters]);
 
@@ -211,7 +218,7 @@ function MessageItem({
   now: number;
   onReport: (opener: HTMLElement) => void;
 }) {
-  const removed = isRemovedContent(message.content);
+  const removed = isRemoved(message);
   return (
     <li
       className={cx(
@@ -226,7 +233,7 @@ function MessageItem({
     >
       <span className="ui-sr-only">{own ? 'You' : `u/${other}`}: </span>
       <p className="inbox-msg__content" data-testid="message-content">
-        {shownContent(message.content)}
+        {shownContent(message)}
       </p>
       <span className="inbox-msg__meta">
         <time className="inbox-msg__time" dateTime={message.created_at} data-testid="message-time">

@@ -9,8 +9,7 @@ export const presentMessage = (doc: MessageDoc): Message => ({
   content: doc.removed ? REMOVED_TEXT : doc.content,
   created_at: doc.created_at.toISOString(),
   is_read: doc.is_read ?? false,
-  // Only on a removed message: every other keeps spec §3's exact shape.
-  ...(doc.removed ? { removed: true } : {}),
+  removed: doc.removed === true,
 });
 
 /** "Returns the created message": its fields at the top level, and the same under `message`. */

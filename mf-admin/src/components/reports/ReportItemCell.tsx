@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import type { ReportedItem } from '@forum/contracts';
-import { useCommentPostId } from '../../hooks/useCommentPostId';
 import { typeLabel } from '../../lib/reportTexts';
 import { profileHref, reportItemHref } from '../../lib/reports';
 import { TEXTS } from '../../texts';
@@ -11,8 +10,7 @@ import { TEXTS } from '../../texts';
  * read; a message is private. One cell keeps the queue readable without scrolling sideways.
  */
 export function ReportItemCell({ item }: { item: ReportedItem }) {
-  const postId = useCommentPostId(item.target_id, item.target_type === 'comment');
-  const href = reportItemHref(item, postId);
+  const href = reportItemHref(item, item.post_id ?? null);
   const headline =
     item.target_type === 'post' && item.target_title ? item.target_title : item.target_excerpt;
   let context: string | null;

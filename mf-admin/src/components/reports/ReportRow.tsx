@@ -88,7 +88,9 @@ export function ReportRow({
           </div>
         ) : (
           <span className="admin-muted" data-testid="report-closed">
-            {TEXTS.closed}
+            {item.resolution
+              ? TEXTS.resolvedAs(item.resolution.action, item.resolution.moderator_username)
+              : TEXTS.closed}
           </span>
         )}
       </td>

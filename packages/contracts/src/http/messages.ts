@@ -80,8 +80,8 @@ export const Message = z
     created_at: Timestamp,
     is_read: z.boolean(),
     /**
-     * Present (true) only on a message the admin removed after a report (EXTENSIONS §M5):
-     * its content then reads '[removed]'. Absent on every other message (spec §3's shape).
+     * The admin removed it after a report (EXTENSIONS §M5): its content then reads '[removed]'.
+     * Optional only for remotes running against a server from before it (absent = not known).
      */
     removed: z.boolean().optional(),
   })
