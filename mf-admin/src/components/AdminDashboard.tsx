@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Card, ErrorState, Spinner, Tabs, type TabDef } from '@forum/ui';
+import { Card, ErrorState, Spinner } from '@forum/ui';
+import { Tabs, type TabDef } from '@forum/ui/Tabs';
 import { useAdminStats } from '../hooks/useAdminStats';
 import { useDailyUserStats } from '../hooks/useDailyUserStats';
 import { DEFAULT_REPORTS_VIEW, type ReportsView } from '../lib/reports';

@@ -2,11 +2,11 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
 import { EmptyState, ErrorState, Spinner, buttonClassName } from '@forum/ui';
+import { Tabs, type TabDef } from '@forum/ui/Tabs';
 import { CommunityNotFound } from '../components/CommunityNotFound';
 import { RequireSignIn } from '../components/RequireSignIn';
 import { AppealsPanel } from '../components/community-moderation/AppealsPanel';
 import { BansPanel } from '../components/community-moderation/BansPanel';
-import { ModerationTabs, type TabDef } from '../components/community-moderation/ModerationTabs';
 import { ReportsPanel } from '../components/community-moderation/ReportsPanel';
 import { TeamPanel } from '../components/community-moderation/TeamPanel';
 import '../components/community-moderation/community-moderation.css';
@@ -73,10 +73,12 @@ function Moderation({ community }: { community: Community }) {
           </p>
         </div>
       </div>
-      <ModerationTabs
+      <Tabs
         tabs={TABS}
         value={tab}
         label={MODERATION_TEXTS.moderationTabs}
+        testIdPrefix="moderation"
+        panelClassName="forum-cm-panel"
         // The tab lives in the URL (?tab=) so a reload or a shared link opens the same one.
         onChange={(next) =>
           setParams(
@@ -98,7 +100,7 @@ function Moderation({ community }: { community: Community }) {
         ) : (
           <TeamPanel community={community} manages={role.isOwner || role.isAdmin} />
         )}
-      </ModerationTabs>
+      </Tabs>
     </>
   );
 }

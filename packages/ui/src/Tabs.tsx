@@ -1,28 +1,43 @@
 import { useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { cx } from './cx';
 
 export interface TabDef<K extends string> {
   key: K;
   label: string;
 }
 
+export interface TabsProps<K extends string> {
+  tabs: ReadonlyArray<TabDef<K>>;
+  /** The selected tab; the caller keeps it (e.g. in the URL, so a reload opens the same one). */
+  value: K;
+  onChange: (key: K) => void;
+  /** The tab list's accessible name. */
+  label: string;
+  /** Test ids: `{testIdPrefix}-tab-{key}` and `{testIdPrefix}-panel-{key}`. */
+  testIdPrefix: string;
+  /** Extra class of the panel (its layout belongs to the app). */
+  panelClassName?: string;
+  /** The selected tab's content. */
+  children: ReactNode;
+}
+
 /**
- * WAI-ARIA tabs: one tab stop (roving tabindex); arrow keys, Home and End move between the tabs
- * and select them; the panel is labelled by its tab.
+ * WAI-ARIA tabs (the semantics Radix Tabs gives, without the dependency): one tab stop (roving
+ * tabindex); arrow keys, Home and End move between the tabs and select them; the panel is
+ * labelled by its tab. Imported as `@forum/ui/Tabs`, not from the index: the index re-exports are
+ * all kept (the package has side effects: its CSS), and a visitor's first page has no tabs.
+ * Its styles are in components.css (`ui-tabs`).
  */
-export function ModerationTabs<K extends string>({
+export function Tabs<K extends string>({
   tabs,
   value,
   onChange,
   label,
+  testIdPrefix,
+  panelClassName,
   children,
-}: {
-  tabs: ReadonlyArray<TabDef<K>>;
-  value: K;
-  onChange: (key: K) => void;
-  label: string;
-  children: ReactNode;
-}) {
+}: TabsProps<K>) {
   const base = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const tabId = (key: K) => `${base}-tab-${key}`;
@@ -43,12 +58,12 @@ export function ModerationTabs<K extends string>({
   };
 
   return (
-    <div>
+    <div className="ui-tabs">
       <div
         role="tablist"
         aria-label={label}
         aria-orientation="horizontal"
-        className="forum-cm-tablist"
+        className="ui-tabs__list"
         onKeyDown={onKeyDown}
       >
         {tabs.map((tab) => {
@@ -66,9 +81,9 @@ export function ModerationTabs<K extends string>({
               aria-selected={selected}
               aria-controls={panelId(tab.key)}
               tabIndex={selected ? 0 : -1}
-              className="forum-cm-tab"
+              className="ui-tabs__tab"
               onClick={() => onChange(tab.key)}
-              data-testid={`moderation-tab-${tab.key}`}
+              data-testid={`${testIdPrefix}-tab-${tab.key}`}
             >
               {tab.label}
             </button>
@@ -80,8 +95,8 @@ export function ModerationTabs<K extends string>({
         id={panelId(value)}
         aria-labelledby={tabId(value)}
         tabIndex={0}
-        className="forum-cm-panel"
-        data-testid={`moderation-panel-${value}`}
+        className={cx('ui-tabs__panel', panelClassName)}
+        data-testid={`${testIdPrefix}-panel-${value}`}
       >
         {children}
       </div>
