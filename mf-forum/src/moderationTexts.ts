@@ -222,7 +222,6 @@ export const MODERATION_TEXTS = {
   // Shared by the community moderation screens
   tryAgain: 'Try Again',
   sending: 'Sending...',
-  confirming: 'Working...',
   decision: 'Decision',
   wasBanned: 'was banned',
   moderatorAdded: 'is now a moderator',

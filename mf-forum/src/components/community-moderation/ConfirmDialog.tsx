@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Alert, Button } from '@forum/ui';
-import { TEXTS } from '../../texts';
-import { MODERATION_TEXTS } from '../../moderationTexts';
+import { DialogActions } from '../moderation/DialogParts';
 
 /**
  * A yes/no question in a modal (focus trapped, Escape cancels, focus back on the trigger). It
@@ -59,27 +57,14 @@ export function ConfirmDialog({
         <Dialog.Content className="forum-dialog ui-card" data-testid={testId}>
           <Dialog.Title className="forum-section__title">{title}</Dialog.Title>
           <Dialog.Description>{description}</Dialog.Description>
-          {error ? (
-            <Alert variant="error" data-testid={`${testId}-error`}>
-              {error}
-            </Alert>
-          ) : null}
-          <div className="forum-form__actions">
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={pending} data-testid={`${testId}-cancel`}>
-                {TEXTS.cancel}
-              </Button>
-            </Dialog.Close>
-            <Button
-              variant={danger ? 'danger' : 'primary'}
-              disabled={pending}
-              aria-busy={pending || undefined}
-              onClick={() => void confirm()}
-              data-testid={`${testId}-confirm`}
-            >
-              {pending ? MODERATION_TEXTS.confirming : confirmLabel}
-            </Button>
-          </div>
+          <DialogActions
+            error={error}
+            pending={pending}
+            confirmLabel={confirmLabel}
+            danger={danger}
+            onConfirm={() => void confirm()}
+            testId={testId}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

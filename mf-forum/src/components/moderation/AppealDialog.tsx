@@ -1,10 +1,9 @@
 import { useState, type RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { errorMessage } from '@forum/sdk';
-import { Alert, Button } from '@forum/ui';
 import { useAppeal } from '../../hooks/useAppeal';
 import { TextAreaField } from '../TextArea';
-import { TEXTS } from '../../texts';
+import { DialogActions, DialogFrame } from './DialogParts';
 import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /** EXTENSIONS §M6: an appeal's text is trimmed, 1-1000 characters. */
@@ -52,63 +51,42 @@ export default function AppealDialog({
     appeal.mutate(text.trim(), { onSuccess: onSent });
   };
   return (
-    <Dialog.Root open onOpenChange={(open) => (open || appeal.isPending ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="forum-dialog-overlay" />
-        <Dialog.Content
-          className="forum-dialog ui-card"
-          data-testid="appeal-dialog"
-          onCloseAutoFocus={(event) => {
-            if (returnFocusRef.current?.isConnected) {
-              event.preventDefault();
-              returnFocusRef.current.focus();
-            }
-          }}
-        >
-          <form
-            className="forum-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            <Dialog.Title className="forum-section__title">{title}</Dialog.Title>
-            <Dialog.Description className="forum-muted">{description}</Dialog.Description>
-            <TextAreaField
-              label={label}
-              rows={5}
-              value={text}
-              maxLength={APPEAL_MAX}
-              required
-              autoFocus
-              onChange={(e) => setText(e.target.value)}
-              error={tried ? problem : undefined}
-              testId="appeal-text"
-            />
-            {appeal.isError ? (
-              <Alert variant="error" data-testid="appeal-error">
-                {errorMessage(appeal.error, MODERATION_TEXTS.appealFailed)}
-              </Alert>
-            ) : null}
-            <div className="forum-form__actions">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={appeal.isPending} data-testid="appeal-cancel">
-                  {TEXTS.cancel}
-                </Button>
-              </Dialog.Close>
-              <Button
-                type="submit"
-                disabled={appeal.isPending}
-                aria-busy={appeal.isPending || undefined}
-                data-testid="appeal-submit"
-              >
-                {appeal.isPending ? MODERATION_TEXTS.sending : MODERATION_TEXTS.sendAppeal}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      onClose={onClose}
+      pending={appeal.isPending}
+      returnFocusRef={returnFocusRef}
+      testId="appeal-dialog"
+    >
+      <form
+        className="forum-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Dialog.Title className="forum-section__title">{title}</Dialog.Title>
+        <Dialog.Description className="forum-muted">{description}</Dialog.Description>
+        <TextAreaField
+          label={label}
+          rows={5}
+          value={text}
+          maxLength={APPEAL_MAX}
+          required
+          autoFocus
+          onChange={(e) => setText(e.target.value)}
+          error={tried ? problem : undefined}
+          testId="appeal-text"
+        />
+        <DialogActions
+          error={appeal.isError ? errorMessage(appeal.error, MODERATION_TEXTS.appealFailed) : null}
+          pending={appeal.isPending}
+          confirmLabel={MODERATION_TEXTS.sendAppeal}
+          pendingLabel={MODERATION_TEXTS.sending}
+          testId="appeal"
+          confirmSuffix="submit"
+        />
+      </form>
+    </DialogFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Alert, Button, TextField } from '@forum/ui';
+import { TextField } from '@forum/ui';
 import { TextAreaField } from '../TextArea';
-import { TEXTS } from '../../texts';
+import { DialogActions, DialogFrame } from './DialogParts';
 import { MODERATION_TEXTS } from '../../moderationTexts';
 
 /** EXTENSIONS §M2: a reason is trimmed, 1-500 characters; a ban lasts 1-3650 days or for ever. */
@@ -47,30 +47,18 @@ export interface ReasonDialogProps {
  * the content, which Radix unmounts on close, so every opening starts blank.
  */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { open, onOpenChange, pending, returnFocusRef } = props;
+  const { open, onOpenChange, pending = false, returnFocusRef } = props;
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}
+      onClose={() => onOpenChange(false)}
+      pending={pending}
+      returnFocusRef={returnFocusRef}
+      testId={props.testId ?? 'reason-dialog'}
+      described={Boolean(props.description)}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="forum-dialog-overlay" />
-        <Dialog.Content
-          className="forum-dialog ui-card"
-          data-testid={props.testId ?? 'reason-dialog'}
-          {...(props.description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusRef?.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          <ReasonForm {...props} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <ReasonForm {...props} />
+    </DialogFrame>
   );
 }
 
@@ -159,27 +147,13 @@ function ReasonForm({
           testId={`${testId}-days`}
         />
       ) : null}
-      {error ? (
-        <Alert variant="error" data-testid={`${testId}-error`}>
-          {error}
-        </Alert>
-      ) : null}
-      <div className="forum-form__actions">
-        <Dialog.Close asChild>
-          <Button variant="secondary" disabled={pending} data-testid={`${testId}-cancel`}>
-            {TEXTS.cancel}
-          </Button>
-        </Dialog.Close>
-        <Button
-          type="submit"
-          variant={danger ? 'danger' : 'primary'}
-          disabled={pending}
-          aria-busy={pending || undefined}
-          data-testid={`${testId}-confirm`}
-        >
-          {pending ? MODERATION_TEXTS.working : confirmLabel}
-        </Button>
-      </div>
+      <DialogActions
+        error={error}
+        pending={pending}
+        confirmLabel={confirmLabel}
+        danger={danger}
+        testId={testId}
+      />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import { useId, useState, type RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { errorMessage } from '@forum/sdk';
-import { Alert, Button } from '@forum/ui';
 import { useReport, type ReportTarget } from '../../hooks/useReport';
 import { TextAreaField } from '../TextArea';
 import { OTHER_PREFIX, reportReason } from './items';
+import { DialogActions, DialogFrame } from './DialogParts';
 import { REASON_MAX } from './ReasonDialog';
-import { TEXTS } from '../../texts';
 import { MODERATION_TEXTS } from '../../moderationTexts';
 import './menu.css';
 
@@ -41,95 +40,78 @@ export default function ReportDialog({
   };
   const choices = [...MODERATION_TEXTS.reportReasonChoices, MODERATION_TEXTS.reportOther];
   return (
-    <Dialog.Root open onOpenChange={(open) => (open || report.isPending ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="forum-dialog-overlay" />
-        <Dialog.Content
-          className="forum-dialog ui-card"
-          data-testid="report-dialog"
-          onCloseAutoFocus={(event) => {
-            if (returnFocusRef.current?.isConnected) {
-              event.preventDefault();
-              returnFocusRef.current.focus();
-            }
-          }}
+    <DialogFrame
+      onClose={onClose}
+      pending={report.isPending}
+      returnFocusRef={returnFocusRef}
+      testId="report-dialog"
+    >
+      <form
+        className="forum-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Dialog.Title className="forum-section__title">
+          {target.kind === 'post'
+            ? MODERATION_TEXTS.reportPostTitle
+            : MODERATION_TEXTS.reportCommentTitle}
+        </Dialog.Title>
+        <Dialog.Description className="forum-muted">
+          {MODERATION_TEXTS.reportText}
+        </Dialog.Description>
+        <fieldset
+          className="forum-report-reasons"
+          aria-describedby={tried && choiceProblem ? `${legendId}-error` : undefined}
+          data-testid="report-reasons"
         >
-          <form
-            className="forum-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            <Dialog.Title className="forum-section__title">
-              {target.kind === 'post'
-                ? MODERATION_TEXTS.reportPostTitle
-                : MODERATION_TEXTS.reportCommentTitle}
-            </Dialog.Title>
-            <Dialog.Description className="forum-muted">
-              {MODERATION_TEXTS.reportText}
-            </Dialog.Description>
-            <fieldset
-              className="forum-report-reasons"
-              aria-describedby={tried && choiceProblem ? `${legendId}-error` : undefined}
-              data-testid="report-reasons"
-            >
-              <legend id={legendId}>{MODERATION_TEXTS.reportReasonLegend}</legend>
-              {choices.map((label, i) => (
-                <label key={label} className="forum-radio">
-                  <input
-                    type="radio"
-                    name="report-reason"
-                    value={label}
-                    checked={choice === label}
-                    autoFocus={i === 0}
-                    onChange={() => setChoice(label)}
-                    data-testid={`report-reason-${i}`}
-                  />
-                  {label}
-                </label>
-              ))}
-              {tried && choiceProblem ? (
-                <p
-                  id={`${legendId}-error`}
-                  className="ui-field__error"
-                  data-testid="report-reasons-error"
-                >
-                  {choiceProblem}
-                </p>
-              ) : null}
-            </fieldset>
-            {isOther ? (
-              <TextAreaField
-                label={MODERATION_TEXTS.reportOtherLabel}
-                rows={3}
-                value={other}
-                maxLength={REASON_MAX - OTHER_PREFIX.length}
-                required
-                onChange={(e) => setOther(e.target.value)}
-                error={tried ? otherProblem : undefined}
-                testId="report-other"
+          <legend id={legendId}>{MODERATION_TEXTS.reportReasonLegend}</legend>
+          {choices.map((label, i) => (
+            <label key={label} className="forum-radio">
+              <input
+                type="radio"
+                name="report-reason"
+                value={label}
+                checked={choice === label}
+                autoFocus={i === 0}
+                onChange={() => setChoice(label)}
+                data-testid={`report-reason-${i}`}
               />
-            ) : null}
-            {report.isError ? (
-              <Alert variant="error" data-testid="report-error">
-                {errorMessage(report.error, MODERATION_TEXTS.reportFailed)}
-              </Alert>
-            ) : null}
-            <div className="forum-form__actions">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={report.isPending} data-testid="report-cancel">
-                  {TEXTS.cancel}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={report.isPending} data-testid="report-submit">
-                {report.isPending ? MODERATION_TEXTS.working : MODERATION_TEXTS.sendReport}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              {label}
+            </label>
+          ))}
+          {tried && choiceProblem ? (
+            <p
+              id={`${legendId}-error`}
+              className="ui-field__error"
+              data-testid="report-reasons-error"
+            >
+              {choiceProblem}
+            </p>
+          ) : null}
+        </fieldset>
+        {isOther ? (
+          <TextAreaField
+            label={MODERATION_TEXTS.reportOtherLabel}
+            rows={3}
+            value={other}
+            maxLength={REASON_MAX - OTHER_PREFIX.length}
+            required
+            onChange={(e) => setOther(e.target.value)}
+            error={tried ? otherProblem : undefined}
+            testId="report-other"
+          />
+        ) : null}
+        <DialogActions
+          error={report.isError ? errorMessage(report.error, MODERATION_TEXTS.reportFailed) : null}
+          pending={report.isPending}
+          confirmLabel={MODERATION_TEXTS.sendReport}
+          testId="report"
+          confirmSuffix="submit"
+        />
+      </form>
+    </DialogFrame>
   );
 }
