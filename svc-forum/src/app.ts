@@ -8,7 +8,8 @@ import {
   type ReadinessCheck,
   type ServiceHandlers,
 } from '@forum/service-kit';
-import type { ForumDeps, ForumMedia } from './deps.js';
+import type { ElectionSettings, ForumDeps, ForumMedia } from './deps.js';
+import { DEV_BALLOT_SECRET } from './config.js';
 import { serveForumMedia } from './media.js';
 import { createForumModels } from './models/index.js';
 import { communityHandlers } from './routes/communities.js';
@@ -29,6 +30,7 @@ import { banHandlers } from './routes/bans.js';
 import { modlogHandlers } from './routes/modlog.js';
 import { reportHandlers } from './routes/reports.js';
 import { appealHandlers } from './routes/appeals.js';
+import { electionHandlers } from './routes/elections.js';
 
 export const SERVICE_NAME = 'svc-forum';
 
@@ -42,6 +44,8 @@ export interface ForumAppDeps {
   media: ForumMedia;
   /** ADMIN_USERNAME (the admin cannot be banned). */
   adminUsername: string;
+  /** ELECTION_MIN_PHASE_SECONDS and ELECTION_BALLOT_SECRET; default: config's defaults. */
+  elections?: ElectionSettings;
   ready?: ReadinessCheck;
 }
 
@@ -65,6 +69,7 @@ export const forumHandlers = (deps: ForumDeps): ServiceHandlers<'forum'> => ({
   ...modlogHandlers(deps),
   ...reportHandlers(deps),
   ...appealHandlers(deps),
+  ...electionHandlers(deps),
 });
 
 /** The forum HTTP app without listen: tests serve it directly, main.ts runs it. */
@@ -75,6 +80,7 @@ export function createForumApp({
   outbox,
   media,
   adminUsername,
+  elections = { minPhaseSeconds: 86400, ballotSecret: DEV_BALLOT_SECRET },
   ready,
 }: ForumAppDeps): Koa {
   const app = createApp({
@@ -89,6 +95,7 @@ export function createForumApp({
     outbox,
     media,
     adminUsername,
+    elections,
   };
   for (const serve of serveForumMedia(media)) app.use(serve);
   serveRoutes(app, { service: 'forum', auth, handlers: forumHandlers(deps) });

@@ -17,4 +17,13 @@ export interface ForumDeps {
   media: ForumMedia;
   /** ADMIN_USERNAME: the site admin, who cannot be banned (EXTENSIONS §M2). */
   adminUsername: string;
+  elections: ElectionSettings;
+}
+
+/** Election rules from config (EXTENSIONS §E, docs/ELECTIONS.md). */
+export interface ElectionSettings {
+  /** ELECTION_MIN_PHASE_SECONDS. */
+  minPhaseSeconds: number;
+  /** ELECTION_BALLOT_SECRET: the HMAC key of the ballot store. */
+  ballotSecret: string;
 }

@@ -21,11 +21,13 @@ import { join } from 'node:path';
 import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { createForumApp, SERVICE_NAME } from './app.js';
-import type { ForumConfig } from './config.js';
+import { DEV_BALLOT_SECRET, type ForumConfig } from './config.js';
 import { DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
 import { startCommentFanOut } from './events/comment-fanout.js';
 import { startModerationInbox } from './events/moderation-inbox.js';
 import { startDeletionSweep } from './deletion-sweep.js';
+import { startElectionSweep } from './election-sweep.js';
+import type { ForumDeps } from './deps.js';
 import { createForumModels } from './models/index.js';
 import { dropForumRetiredIndexes } from './models/retired-indexes.js';
 import { backfillModeration } from './use-cases/backfill-moderation.js';
@@ -52,6 +54,10 @@ export async function startForumService(
   { handleSignals = true, logger, auth: authKeys }: StartOptions = {},
 ): Promise<RunningForum> {
   const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
+  if (config.ELECTION_BALLOT_SECRET === DEV_BALLOT_SECRET) {
+    // Named, never printed: the secret is what keeps ballots unlinkable (docs/ELECTIONS.md).
+    log.warn('ELECTION_BALLOT_SECRET is the development default; set your own in production');
+  }
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB, log, {
     serverSelectionTimeoutMS: config.MONGO_PRIMARY_WAIT_MS,
   });
@@ -88,6 +94,10 @@ export async function startForumService(
     isActive: activeUsers.isActive,
   });
   const media = createForumMedia(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
+  const elections = {
+    minPhaseSeconds: config.ELECTION_MIN_PHASE_SECONDS,
+    ballotSecret: config.ELECTION_BALLOT_SECRET,
+  };
   const app = createForumApp({
     logger: log,
     conn,
@@ -95,9 +105,20 @@ export async function startForumService(
     outbox,
     media,
     adminUsername: config.ADMIN_USERNAME,
+    elections,
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const sweep = startDeletionSweep({ deps: { models, media }, logger: log });
+  const deps: ForumDeps = {
+    models,
+    conn,
+    outbox,
+    media,
+    adminUsername: config.ADMIN_USERNAME,
+    elections,
+  };
+  // Tallies that came due while the service was down run now, then on time (EXTENSIONS §E).
+  const electionSweep = startElectionSweep({ deps, logger: log });
   const shutdown = shutdownSequence({ consumers, outbox, nats, mongo: conn, logger: log });
   const running = await runService({
     name: SERVICE_NAME,
@@ -107,7 +128,7 @@ export async function startForumService(
     logger: log,
     handleSignals,
     onStop: async () => {
-      await sweep.stop();
+      await Promise.all([sweep.stop(), electionSweep.stop()]);
       await shutdown();
     },
   });

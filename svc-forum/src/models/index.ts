@@ -16,6 +16,9 @@ import { defineBanModel, type BanModel } from './ban.js';
 import { defineModlogEntryModel, type ModlogEntryModel } from './modlog-entry.js';
 import { defineReportModel, type ReportModel } from './report.js';
 import { defineAppealModel, type AppealModel } from './appeal.js';
+import { defineElectionModel, type ElectionModel } from './election.js';
+import { defineElectionBallotModel, type ElectionBallotModel } from './election-ballot.js';
+import { defineElectionVoterModel, type ElectionVoterModel } from './election-voter.js';
 
 export interface ForumModels {
   Post: PostModel;
@@ -36,6 +39,10 @@ export interface ForumModels {
   ModlogEntry: ModlogEntryModel;
   Report: ReportModel;
   Appeal: AppealModel;
+  // Elections (EXTENSIONS §E): the elections, the secret ballot store, who voted.
+  Election: ElectionModel;
+  ElectionBallot: ElectionBallotModel;
+  ElectionVoter: ElectionVoterModel;
 }
 
 /** Models bound to the service's own connection (so tests can hold several). */
@@ -58,6 +65,9 @@ export function createForumModels(conn: Connection): ForumModels {
     ModlogEntry: defineModlogEntryModel(conn),
     Report: defineReportModel(conn),
     Appeal: defineAppealModel(conn),
+    Election: defineElectionModel(conn),
+    ElectionBallot: defineElectionBallotModel(conn),
+    ElectionVoter: defineElectionVoterModel(conn),
   };
 }
 

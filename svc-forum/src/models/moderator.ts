@@ -46,6 +46,11 @@ moderatorSchema.index(
 moderatorSchema.index({ community_id: 1, role: -1, since: 1, _id: 1 });
 // The communities a user moderates (removed content they may see in lists).
 moderatorSchema.index({ user_id: 1 });
+// Elected terms by their end: the sweep that steps them down (EXTENSIONS §E).
+moderatorSchema.index(
+  { term_ends_at: 1 },
+  { partialFilterExpression: { source: 'elected' }, name: 'elected_by_term_end' },
+);
 
 export const defineModeratorModel = (conn: Connection): ModeratorModel =>
   (conn.models.Moderator as ModeratorModel | undefined) ??

@@ -75,6 +75,9 @@ export interface Harness {
 
 let seq = 0;
 
+/** ELECTION_MIN_PHASE_SECONDS=1 and a test secret. */
+export const TEST_ELECTIONS = { minPhaseSeconds: 1, ballotSecret: 'test-election-ballot-secret' };
+
 export async function startHarness(): Promise<Harness> {
   const { logger } = captureLogs('svc-forum-test', 'warn');
   const [devdb, nats]: [TestDevDb, TestNats] = await Promise.all([startDevDb(), startNats()]);
@@ -91,7 +94,16 @@ export async function startHarness(): Promise<Harness> {
   const models = createForumModels(conn);
   await initForumModels(models);
   const auth = createAuth({ publicKey: keys.publicPem });
-  const app = createForumApp({ logger, conn, auth, outbox, media, adminUsername: 'admin' });
+  const app = createForumApp({
+    logger,
+    conn,
+    auth,
+    outbox,
+    media,
+    adminUsername: 'admin',
+    // Elections' phases may be as short as a second here (their tests wait them out).
+    elections: TEST_ELECTIONS,
+  });
   const served = await serve(app);
 
   return {

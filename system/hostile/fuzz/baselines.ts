@@ -1,4 +1,5 @@
 import { AVATAR_MAX_BYTES } from '@forum/contracts';
+import { MongoClient, ObjectId } from 'mongodb';
 import { uniqueName } from '../../../scripts/lib/api-client.js';
 import type { Baseline } from '../../lib/fuzz/variants.js';
 import type { Fixtures, UserKey } from './fixtures.js';
@@ -456,6 +457,7 @@ export const baselines: Record<string, RouteBaseline> = {
 
   ...moderation(),
   ...reportsAndAppeals(),
+  ...elections(),
 
   // Messaging
   'GET /api/messages/conversations': {
@@ -894,6 +896,131 @@ function reportsAndAppeals(): Record<string, RouteBaseline> {
           body: { outcome: 'uphold', reason: 'Off topic after all' },
           foreign: { id: [modlogId, fx.post.id] },
         };
+      },
+    },
+  };
+}
+
+/**
+ * Nominations end now for one election: the stack runs with the default (a day) minimum phase,
+ * so the ballot's baseline moves the close in the forum's database, as if the day had passed.
+ */
+async function endNominations(electionId: string) {
+  const mongoUrl = process.env.HOSTILE_MONGO_URL;
+  if (!mongoUrl) throw new Error('baseline setup: HOSTILE_MONGO_URL not set');
+  const mongo = await MongoClient.connect(mongoUrl);
+  try {
+    await mongo
+      .db(`${process.env.HOSTILE_DB_PREFIX ?? ''}forum`)
+      .collection('elections')
+      .updateOne(
+        { _id: new ObjectId(electionId) },
+        { $set: { nominations_close_at: new Date(Date.now() - 1000) } },
+      );
+  } finally {
+    await mongo.close();
+  }
+}
+
+/**
+ * EXTENSIONS §E. alice starts an election in a fresh community of hers (bob, a member, may not);
+ * bob stands and votes (carol, no member, may do neither); anyone reads elections.
+ */
+function elections(): Record<string, RouteBaseline> {
+  const start = { seats: 1, nomination_seconds: 86400, voting_seconds: 86400, term_days: 30 };
+  /** A fresh election of alice's where bob is a member (and, if asked, a candidate). */
+  const election = async (fx: Fixtures, bobStands = false) => {
+    const c = await teamCommunity(fx, false);
+    const made = await must(fx, 'alice', 'POST', `/communities/${c.id}/elections`, start);
+    const id = (made.election as { id: string }).id;
+    if (bobStands) {
+      await must(fx, 'bob', 'POST', `/elections/${id}/candidates`, {
+        statement: 'I read every report within a day.',
+      });
+    }
+    return { id, community: c };
+  };
+  return {
+    'POST /api/communities/{id}/elections': {
+      as: 'alice',
+      wrong: 'bob',
+      wrongRefused: true,
+      expect: [201],
+      build: async (fx) => ({
+        params: { id: (await teamCommunity(fx, false)).id },
+        body: start,
+        foreign: { id: [fx.post.id] },
+      }),
+    },
+    'GET /api/communities/{id}/elections': {
+      as: 'alice',
+      wrong: 'bob',
+      expect: [200],
+      build: async (fx) => ({
+        params: { id: (await election(fx)).community.id },
+        query: limitOffset,
+        foreign: { id: [fx.post.id] },
+      }),
+    },
+    'GET /api/elections/{id}': {
+      as: 'alice',
+      wrong: 'bob',
+      expect: [200],
+      build: async (fx) => {
+        const { id, community } = await election(fx);
+        return { params: { id }, foreign: { id: [community.id, fx.post.id] } };
+      },
+    },
+    'POST /api/elections/{id}/candidates': {
+      as: 'bob',
+      // Not a member there.
+      wrong: 'carol',
+      wrongRefused: true,
+      expect: [201],
+      build: async (fx) => {
+        const { id, community } = await election(fx);
+        return {
+          params: { id },
+          body: { statement: 'I read every report within a day.' },
+          foreign: { id: [community.id, fx.post.id] },
+        };
+      },
+    },
+    'DELETE /api/elections/{id}/candidates/me': {
+      as: 'bob',
+      // Not a candidate.
+      wrong: 'carol',
+      wrongRefused: true,
+      expect: [200],
+      build: async (fx) => {
+        const { id, community } = await election(fx, true);
+        return { params: { id }, foreign: { id: [community.id, fx.post.id] } };
+      },
+    },
+    'PUT /api/elections/{id}/ballot': {
+      as: 'bob',
+      // Not a member when the election started.
+      wrong: 'carol',
+      wrongRefused: true,
+      expect: [200],
+      build: async (fx) => {
+        const { id, community } = await election(fx, true);
+        await endNominations(id);
+        return {
+          params: { id },
+          body: { approve: [fx.users.bob.id] },
+          foreign: { id: [community.id, fx.post.id] },
+        };
+      },
+    },
+    'GET /api/elections/{id}/ballot': {
+      as: 'bob',
+      // Reads their own (none): never bob's.
+      wrong: 'carol',
+      expect: [200],
+      build: async (fx) => {
+        const { id, community } = await election(fx, true);
+        return { params: { id }, foreign: { id: [community.id, fx.post.id] } };
       },
     },
   };

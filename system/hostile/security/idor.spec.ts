@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { ModerationTexts, routeKey, routes } from '@forum/contracts';
+import { ElectionTexts, ModerationTexts, routeKey, routes } from '@forum/contracts';
+import { MongoClient, ObjectId } from 'mongodb';
 import {
   PNG_1X1,
   adminSession,
@@ -627,6 +628,176 @@ function reportAndAppealCases(): Case[] {
         );
       },
       guard: openAppeals,
+    },
+  ];
+}
+
+/**
+ * Nominations end now for one election (the stack's minimum phase is a day): its close is moved
+ * in the forum's database, as if the day had passed.
+ */
+async function endNominations(electionId: string) {
+  const mongoUrl = process.env.HOSTILE_MONGO_URL;
+  if (!mongoUrl) throw new Error('HOSTILE_MONGO_URL not set');
+  const mongo = await MongoClient.connect(mongoUrl);
+  try {
+    await mongo
+      .db(`${process.env.HOSTILE_DB_PREFIX ?? ''}forum`)
+      .collection('elections')
+      .updateOne(
+        { _id: new ObjectId(electionId) },
+        { $set: { nominations_close_at: new Date(Date.now() - 1000) } },
+      );
+  } finally {
+    await mongo.close();
+  }
+}
+
+/**
+ * EXTENSIONS §E: moderators, the owner and the admin start an election; members stand and
+ * withdraw only themselves; members from before the start vote, each only their own ballot,
+ * which nobody else reads (the admin included). Each row's election is its own (one open
+ * election per community), made once per run in a fresh community of the owner's where the
+ * member is a member.
+ */
+function electionCases(): Case[] {
+  const start = { seats: 1, nomination_seconds: 86400, voting_seconds: 86400, term_days: 30 };
+  const made = new Map<string, Promise<string>>();
+  /** The row's election (memoised): started by the owner, the member standing if asked. */
+  const electionFor = (c: Ctx, row: string, opts: { stands?: boolean; voting?: boolean } = {}) => {
+    let id = made.get(row);
+    if (!id) {
+      id = (async () => {
+        const community = await freshTeam(c, c.as.member, false);
+        const json = await mustOk(
+          c,
+          c.as.owner,
+          'POST',
+          `/communities/${community}/elections`,
+          start,
+        );
+        const electionId = String((json.election as Json).id);
+        if (opts.stands) {
+          await mustOk(c, c.as.member, 'POST', `/elections/${electionId}/candidates`, {
+            statement: 'I read every report within a day.',
+          });
+        }
+        if (opts.voting) await endNominations(electionId);
+        return electionId;
+      })();
+      made.set(row, id);
+    }
+    return id;
+  };
+  const candidates = async (c: Ctx, id: string) =>
+    ((await ownerView(c, `/elections/${id}`)).election as Json).candidates;
+  const ownBallot = async (c: Ctx, id: string) =>
+    (await ownerView(c, `/elections/${id}/ballot`)).ballot;
+  const notEligible = { stranger: ElectionTexts.notEligible, admin: ElectionTexts.notEligible };
+  return [
+    {
+      route: 'POST /api/communities/{id}/elections',
+      expect: { ...MODERATORS_ONLY, admin: 201, owner: 201 },
+      texts: modTexts,
+      allowed: MOD_ALLOWED,
+      // Refused actors aim at the shared community; the owner and the admin start theirs in
+      // fresh ones (one open election per community).
+      call: async (c, actor, token) => {
+        const community = acting(actor)
+          ? await freshTeam(c, c.as.member, false)
+          : String(c.community.id);
+        return c.api<Json>('POST', `/communities/${community}/elections`, withToken(token, start));
+      },
+      guard: async (c) =>
+        idsIn((await ownerView(c, `/communities/${String(c.community.id)}/elections`)).elections),
+    },
+    {
+      route: 'POST /api/elections/{id}/candidates',
+      // Members who are not banned stand; the admin is no member of this community.
+      expect: {
+        visitor: 401,
+        deactivated: 401,
+        stranger: 403,
+        admin: 403,
+        member: 201,
+        owner: 201,
+      },
+      texts: { stranger: ElectionTexts.notMember, admin: ElectionTexts.notMember },
+      allowed: ['member', 'owner'],
+      call: async (c, actor, token) =>
+        c.api<Json>(
+          'POST',
+          `/elections/${await electionFor(c, 'nominate')}/candidates`,
+          withToken(token, { statement: `I, the ${actor}, will moderate fairly.` }),
+        ),
+      guard: async (c) => candidates(c, await electionFor(c, 'nominate')),
+    },
+    {
+      route: 'DELETE /api/elections/{id}/candidates/me',
+      // "me" is always the caller: nobody withdraws the member's nomination but the member.
+      expect: {
+        visitor: 401,
+        deactivated: 401,
+        stranger: 404,
+        admin: 404,
+        owner: 404,
+        member: 200,
+      },
+      texts: {
+        stranger: ElectionTexts.notCandidate,
+        admin: ElectionTexts.notCandidate,
+        owner: ElectionTexts.notCandidate,
+      },
+      allowed: ['member'],
+      call: async (c, _a, token) =>
+        c.api<Json>(
+          'DELETE',
+          `/elections/${await electionFor(c, 'withdraw', { stands: true })}/candidates/me`,
+          withToken(token),
+        ),
+      guard: async (c) => candidates(c, await electionFor(c, 'withdraw', { stands: true })),
+    },
+    {
+      route: 'PUT /api/elections/{id}/ballot',
+      // Members from before the start (the owner, the member); the owner's ballot is the
+      // guarded state: nobody else's call writes it.
+      expect: {
+        visitor: 401,
+        deactivated: 401,
+        stranger: 403,
+        admin: 403,
+        member: 200,
+        owner: 200,
+      },
+      texts: notEligible,
+      allowed: ['owner'],
+      call: async (c, _a, token) =>
+        c.api<Json>(
+          'PUT',
+          `/elections/${await electionFor(c, 'ballot', { stands: true, voting: true })}/ballot`,
+          withToken(token, { approve: [c.as.member.id] }),
+        ),
+      guard: async (c) =>
+        ownBallot(c, await electionFor(c, 'ballot', { stands: true, voting: true })),
+    },
+    {
+      route: 'GET /api/elections/{id}/ballot',
+      expect: ANY_SIGNED_IN,
+      call: async (c, _a, token) => {
+        const id = await electionFor(c, 'read-ballot', { stands: true, voting: true });
+        if (!(await ownBallot(c, id))) {
+          await mustOk(c, c.as.owner, 'PUT', `/elections/${id}/ballot`, {
+            approve: [c.as.member.id],
+          });
+        }
+        return get(c, `/elections/${id}/ballot`, token);
+      },
+      // Each caller reads their own: the owner's approval of the member reaches nobody else.
+      check: (c, actor, res) => {
+        const ballot = res.json.ballot as Json | null;
+        if (actor === 'owner') expect(ballot?.approve).toEqual([c.as.member.id]);
+        else expect(ballot, `${actor} reads only their own ballot`).toBeNull();
+      },
     },
   ];
 }
@@ -1286,6 +1457,8 @@ const CASES: Case[] = [
   // aim at shared targets (re-read after each refusal); the two allowed ones act on fresh targets
   // of their own, so each success is a real one.
   ...moderationCases(),
+  // ---- forum: elections (EXTENSIONS §E) -----------------------------------------------------
+  ...electionCases(),
 ];
 
 /**

@@ -24,6 +24,7 @@ describe('event catalogue', () => {
         'forum.comment.voted',
         'forum.mod_action.recorded',
         'forum.report.resolved',
+        'forum.election.decided',
         'identity.user.site_moderated',
         'messaging.message.reported',
         'messaging.message.sent',

@@ -19,6 +19,7 @@ import {
   ReportResolvedEvent,
   SiteModerationRecordedEvent,
 } from './moderation.js';
+import { ElectionDecidedEvent } from './elections.js';
 
 /** Subject -> payload schema: publishers validate before sending, consumers on receipt. */
 export const eventSchemas = {
@@ -33,6 +34,7 @@ export const eventSchemas = {
   [Subjects.ModActionRecorded]: ModActionRecordedEvent,
   [Subjects.ReportResolved]: ReportResolvedEvent,
   [Subjects.SiteModerationRecorded]: SiteModerationRecordedEvent,
+  [Subjects.ElectionDecided]: ElectionDecidedEvent,
   [Subjects.MessageReported]: MessageReportedEvent,
   [Subjects.MessageSent]: MessageSentEvent,
 } as const;

@@ -5,3 +5,4 @@ export * from './forum.js';
 export * from './moderation.js';
 export * from './messaging.js';
 export * from './catalogue.js';
+export * from './elections.js';

@@ -11,6 +11,7 @@ export const Subjects = {
   ModActionRecorded: 'forum.mod_action.recorded',
   ReportResolved: 'forum.report.resolved',
   SiteModerationRecorded: 'identity.user.site_moderated',
+  ElectionDecided: 'forum.election.decided',
   MessageReported: 'messaging.message.reported',
   MessageSent: 'messaging.message.sent',
 } as const;

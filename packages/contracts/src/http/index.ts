@@ -26,3 +26,4 @@ export * from './comments.js';
 export * from './comment-write.js';
 export * from './comment-routes.js';
 export * from './moderation.js';
+export * from './elections.js';

@@ -3,6 +3,7 @@ import { gatewayRoutes } from './routes-gateway.js';
 import { identityRoutes } from './routes-identity.js';
 import { messagingRoutes } from './routes-messaging.js';
 import { moderationRoutes, reportAndAppealRoutes } from './routes-moderation.js';
+import { electionRoutes } from './routes-elections.js';
 import {
   routeTable,
   type RouteContract,
@@ -21,6 +22,7 @@ export const apiRoutes = routeTable([
   ...forumRoutes,
   ...moderationRoutes,
   ...reportAndAppealRoutes,
+  ...electionRoutes,
   ...messagingRoutes,
 ]);
 

@@ -58,6 +58,7 @@ async function finishCommunity(
   beat: () => Promise<void>,
 ): Promise<void> {
   const { Post, Membership, Moderator, Ban, Report, Appeal, Community, Deletion } = deps.models;
+  const { Election, ElectionBallot, ElectionVoter } = deps.models;
   const byCommunity = { community_id: deletion._id };
   for (;;) {
     await releasePendingImages(deps, deletion._id);
@@ -82,6 +83,12 @@ async function finishCommunity(
   // otherwise keep rows nobody can act on).
   await deleteInBatches(Report, byCommunity, beat);
   await deleteInBatches(Appeal, byCommunity, beat);
+  // Its elections with their ballots and voters (nothing is left to tally or to seat).
+  for (const { _id } of await Election.find(byCommunity, { _id: 1 }).lean()) {
+    await deleteInBatches(ElectionBallot, { election_id: _id }, beat);
+    await deleteInBatches(ElectionVoter, { election_id: _id }, beat);
+  }
+  await deleteInBatches(Election, byCommunity, beat);
   await Community.deleteOne({ _id: deletion._id });
   await releaseLogo(deps, deletion.logo_url);
 }
