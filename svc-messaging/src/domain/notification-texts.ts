@@ -111,4 +111,21 @@ export const NotificationText = {
             .filter(Boolean)
             .join(' '),
   }),
+  /**
+   * The result of an election (EXTENSIONS §E) to its candidates and its voters: the title names
+   * the community and who was elected; nothing says who approved whom.
+   */
+  election: (e: {
+    community_name: string;
+    winner_usernames: string[];
+    audience: 'candidates' | 'voters';
+  }) => ({
+    title: e.winner_usernames.length
+      ? `Election in c/${e.community_name}: ${e.winner_usernames.join(', ')} elected`
+      : `Election in c/${e.community_name}: nobody was elected`,
+    content:
+      e.audience === 'candidates'
+        ? 'Thank you for standing. The approvals for each candidate are on the election page.'
+        : 'Thank you for voting. The approvals for each candidate are on the election page.',
+  }),
 } as const;

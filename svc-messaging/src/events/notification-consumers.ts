@@ -12,6 +12,7 @@ import { notifyCommentSubscribers } from '../use-cases/notify-comment-subscriber
 import { notifyCommentVoted, notifyPostVoted } from '../use-cases/notify-vote.js';
 import { notifyMessageSent } from '../use-cases/notify-message-sent.js';
 import { notifyModAction } from '../use-cases/notify-mod-action.js';
+import { notifyElectionDecided } from '../use-cases/notify-election-decided.js';
 import { notifyReferralCompleted } from '../use-cases/notify-referral-completed.js';
 import { notifyReportResolved } from '../use-cases/notify-report-resolved.js';
 import { resolveMessageReports } from '../use-cases/resolve-message-reports.js';
@@ -73,6 +74,14 @@ export function startNotificationConsumers({
       durable: 'messaging-notifications-moderation',
       stream: Streams.forum.name,
       handlers: { [Subjects.ModActionRecorded]: (event) => notifyModAction(models, event) },
+    }),
+    // Election results (EXTENSIONS §E), in slices of at most 1,000 recipients, on a durable of
+    // their own so a large electorate does not hold up other notices.
+    startEventHandlers({
+      ...options,
+      durable: 'messaging-notifications-elections',
+      stream: Streams.forum.name,
+      handlers: { [Subjects.ElectionDecided]: (event) => notifyElectionDecided(models, event) },
     }),
     // Resolved reports (EXTENSIONS §M5): a message's reports close and a removed message is
     // hidden, and reporters are told, all with the processed-event record in one transaction.
