@@ -37,10 +37,15 @@ export async function startElection(
     return await runModeration(deps, user, async ({ session, record }) => {
       const now = new Date();
       const byCommunity = { community_id: community._id };
-      const [members, banned] = await Promise.all([
-        models.Membership.countDocuments({ ...byCommunity, joined_at: { $lte: now } }),
-        models.Ban.find({ ...byCommunity, ...activeBan(now) }, { user_id: 1 }).lean(),
-      ]);
+      // One after the other: operations of one transaction's session must not run in parallel.
+      const members = await models.Membership.countDocuments({
+        ...byCommunity,
+        joined_at: { $lte: now },
+      });
+      const banned = await models.Ban.find(
+        { ...byCommunity, ...activeBan(now) },
+        { user_id: 1 },
+      ).lean();
       const bannedMembers = banned.length
         ? await models.Membership.countDocuments({
             ...byCommunity,

@@ -33,87 +33,87 @@ export async function tallyDueElections(deps: ForumDeps, now = new Date()): Prom
  * the `election_closed` log entry (in the starter's name: the close is their election's
  * scheduled end) and the `forum.election.decided` events. False when there was nothing to do.
  */
-export function tallyElection(deps: ForumDeps, electionId: Types.ObjectId): Promise<boolean> {
+export async function tallyElection(deps: ForumDeps, electionId: Types.ObjectId): Promise<boolean> {
   const { models } = deps;
-  return models.Election.findById(electionId, { started_by_id: 1, started_by_username: 1 })
-    .lean()
-    .then((head) => {
-      if (!head) return false;
-      const starter: AuthUser = {
-        id: head.started_by_id.toHexString(),
-        username: head.started_by_username,
-        isAdmin: false,
-      };
-      return runModeration(deps, starter, async ({ session, record }) => {
-        const closedAt = new Date();
-        const election = await models.Election.findOneAndUpdate(
-          { _id: electionId, status: 'open', voting_close_at: { $lte: closedAt } },
-          { $set: { status: 'closed', closed_at: closedAt } },
-          { returnDocument: 'after', session },
-        ).lean<ElectionDoc>();
-        if (!election) return false;
-        const community = await models.Community.findById(election.community_id, {
-          name: 1,
-          is_nsfw: 1,
-          deleting: 1,
-        })
-          .session(session)
-          .lean();
-        const counts = await approvalCounts(deps, session, election._id);
-        const mayServe =
-          community && !community.deleting
-            ? await mayStillServe(deps, session, election)
-            : new Set<string>();
-        const { approvals, winners } = tallyApprovals(
-          election.candidates.map((c) => ({
-            userId: c.user_id.toHexString(),
-            nominatedAt: c.nominated_at,
+  const head = await models.Election.findById(electionId, {
+    started_by_id: 1,
+    started_by_username: 1,
+  }).lean();
+  if (!head) return false;
+  const starter: AuthUser = {
+    id: head.started_by_id.toHexString(),
+    username: head.started_by_username,
+    isAdmin: false,
+  };
+  return runModeration(deps, starter, async ({ session, record }) => {
+    const closedAt = new Date();
+    const election = await models.Election.findOneAndUpdate(
+      { _id: electionId, status: 'open', voting_close_at: { $lte: closedAt } },
+      { $set: { status: 'closed', closed_at: closedAt } },
+      { returnDocument: 'after', session },
+    ).lean<ElectionDoc>();
+    if (!election) return false;
+    const community = await models.Community.findById(election.community_id, {
+      name: 1,
+      is_nsfw: 1,
+      deleting: 1,
+    })
+      .session(session)
+      .lean();
+    const counts = await approvalCounts(deps, session, election._id);
+    const mayServe =
+      community && !community.deleting
+        ? await mayStillServe(deps, session, election)
+        : new Set<string>();
+    const { approvals, winners } = tallyApprovals(
+      election.candidates.map((c) => ({
+        userId: c.user_id.toHexString(),
+        nominatedAt: c.nominated_at,
+      })),
+      counts,
+      election.seats,
+      (id) => mayServe.has(id),
+    );
+    const byId = new Map(election.candidates.map((c) => [c.user_id.toHexString(), c]));
+    const winnerDocs = winners.map((id) => byId.get(id)!);
+    await models.Election.updateOne(
+      { _id: election._id },
+      {
+        $set: {
+          candidates: election.candidates.map((c) => ({
+            ...c,
+            approvals: approvals.get(c.user_id.toHexString()) ?? 0,
           })),
-          counts,
-          election.seats,
-          (id) => mayServe.has(id),
-        );
-        const byId = new Map(election.candidates.map((c) => [c.user_id.toHexString(), c]));
-        const winnerDocs = winners.map((id) => byId.get(id)!);
-        await models.Election.updateOne(
-          { _id: election._id },
-          {
-            $set: {
-              candidates: election.candidates.map((c) => ({
-                ...c,
-                approvals: approvals.get(c.user_id.toHexString()) ?? 0,
-              })),
-              winners: winnerDocs.map((c) => c.user_id),
-            },
-          },
-          { session },
-        );
-        if (!community || community.deleting) return true;
-        const termEndsAt = new Date(closedAt.getTime() + election.term_days * DAY_MS);
-        for (const winner of winnerDocs) {
-          await seatWinner(deps, session, election, winner.user_id, winner.username, {
-            since: closedAt,
-            termEndsAt,
-          });
-        }
-        await record({
-          community: { _id: community._id, name: community.name, nsfw: community.is_nsfw },
-          action: 'election_closed',
-          target: { type: 'election', id: election._id },
-          reason: winnerDocs.length
-            ? `Elected: ${winnerDocs.map((w) => w.username).join(', ')}`
-            : 'Nobody was elected',
-        });
-        await announce(
-          deps,
-          session,
-          election,
-          winnerDocs.map((w) => w.username),
-          closedAt,
-        );
-        return true;
+          winners: winnerDocs.map((c) => c.user_id),
+        },
+      },
+      { session },
+    );
+    if (!community || community.deleting) return true;
+    const termEndsAt = new Date(closedAt.getTime() + election.term_days * DAY_MS);
+    for (const winner of winnerDocs) {
+      await seatWinner(deps, session, election, winner.user_id, winner.username, {
+        since: closedAt,
+        termEndsAt,
       });
+    }
+    await record({
+      community: { _id: community._id, name: community.name, nsfw: community.is_nsfw },
+      action: 'election_closed',
+      target: { type: 'election', id: election._id },
+      reason: winnerDocs.length
+        ? `Elected: ${winnerDocs.map((w) => w.username).join(', ')}`
+        : 'Nobody was elected',
     });
+    await announce(
+      deps,
+      session,
+      election,
+      winnerDocs.map((w) => w.username),
+      closedAt,
+    );
+    return true;
+  });
 }
 
 /** Approvals per candidate, counted by the database (no ballot leaves it whole). */
@@ -138,19 +138,19 @@ async function mayStillServe(
 ): Promise<Set<string>> {
   const ids = election.candidates.map((c) => c.user_id);
   const byCommunity = { community_id: election.community_id };
-  const [members, bans] = await Promise.all([
-    models.Membership.find({ ...byCommunity, user_id: { $in: ids } }, { user_id: 1 })
-      .session(session)
-      .lean(),
-    models.Ban.find(
-      { ...byCommunity, user_id: { $in: ids }, ...activeBan(new Date()) },
-      {
-        user_id: 1,
-      },
-    )
-      .session(session)
-      .lean(),
-  ]);
+  // One after the other: operations of one transaction's session must not run in parallel.
+  const members = await models.Membership.find(
+    { ...byCommunity, user_id: { $in: ids } },
+    { user_id: 1 },
+  )
+    .session(session)
+    .lean();
+  const bans = await models.Ban.find(
+    { ...byCommunity, user_id: { $in: ids }, ...activeBan(new Date()) },
+    { user_id: 1 },
+  )
+    .session(session)
+    .lean();
   const banned = new Set(bans.map((b) => b.user_id.toHexString()));
   return new Set(members.map((m) => m.user_id.toHexString()).filter((id) => !banned.has(id)));
 }
