@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BSON } from 'mongodb';
 import { ElectionResponse, ModeratorsResponse } from '@forum/contracts';
 import { captureLogs, waitFor, type CapturedLogs } from '@forum/service-kit/testing';
@@ -7,6 +7,7 @@ import { loadForumConfig } from './config.js';
 import { createForumModels } from './models/index.js';
 import { tallyElection } from './use-cases/tally-election.js';
 import { startForumService, type RunningForum } from './server.js';
+import { crashOnce } from './test-support/crash.js';
 import { TEST_ELECTIONS, type Harness, type TestUser } from './test-support/harness.js';
 import {
   join,
@@ -29,7 +30,8 @@ import {
 /**
  * EXTENSIONS §E under faults, and ballot secrecy. The tally runs exactly once: when svc-forum
  * was down at the close (the start-up runs it), when two instances run at the close (the
- * conditional open -> closed update inside the transaction decides who tallies). Secrecy: after
+ * conditional open -> closed update inside the transaction decides who tallies), and after a crash
+ * half-way (the transaction leaves nothing; the next pass tallies). Secrecy: after
  * an election with several voters, no response (the admin's included), no log line and no
  * document outside the ballot store links a voter to a candidate they approved.
  */
@@ -164,6 +166,32 @@ describe('two tallies racing on one election', () => {
     } finally {
       await conn.close();
     }
+  });
+});
+
+describe('a crash in the middle of the tally', () => {
+  it('leaves the election open with nothing written; the next pass tallies it once', async () => {
+    const { candidates, voters, c, election } = await votingElection(2, 2);
+    for (const v of voters) await vote(h, v, election.id, [candidates[0]!]);
+    await advance(h, election.id, 'due');
+    const deps = electionDeps(h);
+    // The process dies at the tally's last step (the result's events).
+    crashOnce(deps.outbox, 'add');
+    try {
+      await expect(tallyElection(deps, toObjectId(election.id))).rejects.toThrow('crash at add');
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const after = await electionOf(h, election.id);
+    expect(after).toMatchObject({ phase: 'voting', winners: null, closed_at: null });
+    expect(after.candidates.map((x) => x.approvals)).toEqual([null, null]);
+    expect((await team(c.id)).filter((s) => s.source === 'elected')).toEqual([]);
+    expect(await closedEntries(c.id)).toEqual([]);
+
+    expect(await tallyElection(deps, toObjectId(election.id))).toBe(true);
+    expect((await electionOf(h, election.id)).winners).toEqual([candidates[0]!.id]);
+    expect(await closedEntries(c.id)).toHaveLength(1);
+    expect(await decidedEvents(h, election.id, 2)).toHaveLength(2);
   });
 });
 
