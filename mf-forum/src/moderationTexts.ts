@@ -154,6 +154,9 @@ export const MODERATION_TEXTS = {
   statusFilter: 'Status',
   statusOpen: 'Open',
   statusClosed: 'Closed',
+  /** How a closed report ended. */
+  resolvedAs: (action: 'dismiss' | 'remove', moderator: string) =>
+    `${action === 'remove' ? 'Removed' : 'Dismissed'} by u/${moderator}`,
   // Reports
   reportsFailed: 'Failed to load reports',
   noOpenReports: 'No open reports.',

@@ -183,6 +183,10 @@ test('a member reports a comment; a moderator removes it from the Reports tab', 
   await page.getByTestId('status-closed').click();
   await expect(page.getByTestId('report-row')).toHaveCount(1);
   await expect(page.getByTestId('report-remove')).toHaveCount(0);
+  await expect(page.getByTestId('report-resolution')).toHaveText(`Removed by u/${owner.username}`);
+  // The row links the comment where it is read.
+  await page.getByTestId('report-target').click();
+  await expect(page).toHaveURL(new RegExp(`/post/${post.id}#comment-${comment.id}$`));
 
   const [entry] = await modlog(community, 'remove_comment');
   expect(entry).toMatchObject({

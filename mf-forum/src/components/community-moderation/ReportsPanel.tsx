@@ -29,7 +29,10 @@ function reportTarget(report: ReportedItem, community: Community): TargetView {
   if (report.target_type === 'comment') {
     return {
       text: `${MODERATION_TEXTS.modlogCommentOn} “${title ?? MODERATION_TEXTS.modlogDeletedItem}”`,
-      to: commentPath(community.name, report.target_id),
+      // The row names the comment's post; the lookup route is for a server that did not.
+      to: report.post_id
+        ? `${postPath(report.post_id)}#comment-${encodeURIComponent(report.target_id)}`
+        : commentPath(community.name, report.target_id),
     };
   }
   // Messages go to the admin's queue, not a community's; shown as text should one appear.
@@ -65,7 +68,16 @@ function ReportRow({ report, community }: { report: ReportedItem; community: Com
           {count} {count === 1 ? MODERATION_TEXTS.reportCount : MODERATION_TEXTS.reportCountPlural}
         </span>
         <RelativeTime value={report.created_at} />
-        {open ? null : <span className="forum-cm-tag">{MODERATION_TEXTS.statusClosed}</span>}
+        {open ? null : (
+          <span className="forum-cm-tag" data-testid="report-resolution">
+            {report.resolution
+              ? MODERATION_TEXTS.resolvedAs(
+                  report.resolution.action,
+                  report.resolution.moderator_username,
+                )
+              : MODERATION_TEXTS.statusClosed}
+          </span>
+        )}
       </div>
       <div className="forum-small">
         <span className="forum-small-title">{MODERATION_TEXTS.reportReasons}</span>
