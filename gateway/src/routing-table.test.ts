@@ -58,8 +58,11 @@ describe('routing table', () => {
       '/api/posts': 'forum',
       '/api/comments': 'forum',
       '/api/post-subscriptions': 'forum',
-      // The site-wide moderation log (EXTENSIONS §M3).
+      // The site-wide moderation log (EXTENSIONS §M3), reports, appeals (§M5, §M6), elections (§E).
       '/api/modlog': 'forum',
+      '/api/reports': 'forum',
+      '/api/appeals': 'forum',
+      '/api/elections': 'forum',
       '/api/messages': 'messaging',
       '/api/notifications': 'messaging',
     });
