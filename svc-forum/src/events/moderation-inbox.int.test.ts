@@ -114,6 +114,7 @@ describe('message reports (messaging.message.reported)', () => {
       target_type: 'message',
       target_id: message,
       community_id: null,
+      post_id: null,
       target_title: null,
       target_excerpt: 'You will regret this',
       target_author_username: w.member.username,
@@ -122,6 +123,7 @@ describe('message reports (messaging.message.reported)', () => {
       reporter_usernames: [w.outsider.username],
       status: 'open',
       created_at: new Date(event.created_at).toISOString(),
+      resolution: null,
     });
     expect(await communityReports(h, w.owner, w.community.id)).not.toContainEqual(
       expect.objectContaining({ target_id: message }),
