@@ -11,7 +11,8 @@ import {
   type User,
 } from './support.js';
 import {
-  burst,
+  trackedBurst,
+  weighted,
   killMidBurst,
   killReport,
   statusCounts,
@@ -176,43 +177,24 @@ test.describe.serial('svc-forum killed mid-burst: paired writes both or neither'
         }),
       ],
     ];
-    const weight = actions.reduce((n, [w]) => n + w, 0);
-    const next = (): Action => {
-      let r = Math.random() * weight;
-      for (const [w, make] of actions) if ((r -= w) < 0) return make(pick(users.slice(1)));
-      return actions[0]![1](pick(users.slice(1)));
-    };
-
-    let stopped = false;
-    let inFlight = 0;
+    const choose = weighted(actions);
     const shots: Shot<Action>[] = [];
-    const done = (after = 0) =>
-      shots.filter((s) => s.status >= 200 && s.status < 300 && s.started > after).length;
-    const running = burst(
+    const traffic = trackedBurst(
       8,
-      next,
-      async (action) => {
-        inFlight++;
-        try {
-          return await action.run();
-        } finally {
-          inFlight--;
-        }
-      },
-      () => stopped,
+      () => choose()(pick(users.slice(1))),
+      (action) => action.run(),
       shots,
     );
+    const { done } = traffic;
 
-    // Kill while several paired writes are under way, three times over.
     // Kill while several writes are under way, KILLS times over.
     const kills = await killMidBurst(
       stack,
       'forum',
       KILLS,
-      (since) => done(since) >= 60 && inFlight >= 4,
+      (since) => done(since) >= 60 && traffic.inFlight() >= 4,
     );
-    stopped = true;
-    await running;
+    await traffic.stop();
 
     await eventually('forum outbox relayed', async () =>
       (await db('forum').collection('event_outbox').countDocuments({})) === 0 ? true : undefined,

@@ -12,7 +12,8 @@ import {
   type User,
 } from './support.js';
 import {
-  burst,
+  trackedBurst,
+  weighted,
   killMidBurst,
   killReport,
   statusCounts,
@@ -186,42 +187,24 @@ test.describe.serial('svc-forum killed mid-moderation: action, log entry and not
         }),
       ],
     ];
-    const weight = actions.reduce((n, [w]) => n + w, 0);
-    const next = (): Action => {
-      let r = Math.random() * weight;
-      for (const [w, make] of actions) if ((r -= w) < 0) return make();
-      return actions[0]![1]();
-    };
-
-    let stopped = false;
-    let inFlight = 0;
+    const choose = weighted(actions);
     const shots: Shot<Action>[] = [];
-    const done = (after = 0) =>
-      shots.filter((s) => s.status >= 200 && s.status < 300 && s.started > after).length;
-    const running = burst(
+    const traffic = trackedBurst(
       6,
-      next,
-      async (action) => {
-        inFlight++;
-        try {
-          return await action.run();
-        } finally {
-          inFlight--;
-        }
-      },
-      () => stopped,
+      () => choose()(),
+      (action) => action.run(),
       shots,
     );
+    const { done } = traffic;
 
     // Kill while several writes are under way, KILLS times over.
     const kills = await killMidBurst(
       stack,
       'forum',
       KILLS,
-      (since) => done(since) >= 40 && inFlight >= 3,
+      (since) => done(since) >= 40 && traffic.inFlight() >= 3,
     );
-    stopped = true;
-    await running;
+    await traffic.stop();
 
     // No 5xx other than the gateway's 503 while svc-forum was down.
     expect(shots.filter((s) => s.status >= 500 && s.status !== 503).map((s) => s.status)).toEqual(

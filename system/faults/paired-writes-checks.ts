@@ -37,6 +37,54 @@ export function burst<T>(
   return Promise.all(Array.from({ length: workers }, loop)).then(() => undefined);
 }
 
+/** A picker of one of `choices` at random, each as likely as its weight. */
+export function weighted<T>(choices: [number, T][]): () => T {
+  const total = choices.reduce((n, [w]) => n + w, 0);
+  return () => {
+    let r = Math.random() * total;
+    for (const [w, choice] of choices) if ((r -= w) < 0) return choice;
+    return choices[0]![1];
+  };
+}
+
+/**
+ * A burst of actions (each `run` by `send`) that counts how many are under way and how many
+ * succeeded since a moment: what the kill specs wait for before each SIGKILL.
+ */
+export function trackedBurst<T>(
+  workers: number,
+  make: () => T,
+  send: (input: T) => Promise<ApiResult<unknown>>,
+  shots: Shot<T>[],
+) {
+  let stopped = false;
+  let inFlight = 0;
+  const running = burst(
+    workers,
+    make,
+    async (input) => {
+      inFlight++;
+      try {
+        return await send(input);
+      } finally {
+        inFlight--;
+      }
+    },
+    () => stopped,
+    shots,
+  );
+  return {
+    inFlight: () => inFlight,
+    /** 2xx answers to requests sent after `after`. */
+    done: (after = 0) =>
+      shots.filter((s) => s.status >= 200 && s.status < 300 && s.started > after).length,
+    stop: () => {
+      stopped = true;
+      return running;
+    },
+  };
+}
+
 export interface Kill {
   at: number;
   restartMs: number;
