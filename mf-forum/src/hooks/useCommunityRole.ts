@@ -20,7 +20,7 @@ export interface CommunityRole {
 /** The signed-in user's standing in a community, for what the screens offer them. */
 export function useCommunityRole(community: Community | undefined): CommunityRole {
   const { status, user } = useSession();
-  const membership = useMembership(community);
+  const membership = useMembership(community?.id);
   const isAdmin = status === 'signed-in' && Boolean(user?.is_admin);
   const isOwner = Boolean(membership.data?.isOwner);
   const isModerator = Boolean(membership.data?.isModerator);

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '@forum/sdk';
-import type { Community } from '@forum/contracts';
 import { forumKeys } from '../lib/forumKeys';
 
-/** Whether the signed-in user is a member of `community`. */
-export function useMembership(community: Community | undefined) {
+/**
+ * The signed-in user's membership of a community (member, owner, moderator, ban): one cache
+ * entry per community and user, shared by the community page and the post page.
+ */
+export function useMembership(communityId: string | undefined, enabled = true) {
   const api = useApi();
   const { status, user } = useSession();
   const userId = user?.id ?? '';
   return useQuery({
-    queryKey: forumKeys.membership(community?.id ?? '', userId),
+    queryKey: forumKeys.membership(communityId ?? '', userId),
     queryFn: () =>
-      api.call('GET /api/communities/{id}/membership', { params: { id: community!.id } }),
-    enabled: Boolean(community) && status === 'signed-in' && userId !== '',
+      api.call('GET /api/communities/{id}/membership', { params: { id: communityId! } }),
+    enabled: enabled && Boolean(communityId) && status === 'signed-in' && userId !== '',
   });
 }
