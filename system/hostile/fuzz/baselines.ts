@@ -1,8 +1,8 @@
 import { AVATAR_MAX_BYTES } from '@forum/contracts';
-import { MongoClient, ObjectId } from 'mongodb';
 import { uniqueName } from '../../../scripts/lib/api-client.js';
 import type { Baseline } from '../../lib/fuzz/variants.js';
 import type { Fixtures, UserKey } from './fixtures.js';
+import { endNominations } from '../election-clock.js';
 
 export type Caller = UserKey | 'anon';
 
@@ -899,27 +899,6 @@ function reportsAndAppeals(): Record<string, RouteBaseline> {
       },
     },
   };
-}
-
-/**
- * Nominations end now for one election: the stack runs with the default (a day) minimum phase,
- * so the ballot's baseline moves the close in the forum's database, as if the day had passed.
- */
-async function endNominations(electionId: string) {
-  const mongoUrl = process.env.HOSTILE_MONGO_URL;
-  if (!mongoUrl) throw new Error('baseline setup: HOSTILE_MONGO_URL not set');
-  const mongo = await MongoClient.connect(mongoUrl);
-  try {
-    await mongo
-      .db(`${process.env.HOSTILE_DB_PREFIX ?? ''}forum`)
-      .collection('elections')
-      .updateOne(
-        { _id: new ObjectId(electionId) },
-        { $set: { nominations_close_at: new Date(Date.now() - 1000) } },
-      );
-  } finally {
-    await mongo.close();
-  }
 }
 
 /**

@@ -1,6 +1,5 @@
 import { test, expect } from '@playwright/test';
 import { ElectionTexts, ModerationTexts, routeKey, routes } from '@forum/contracts';
-import { MongoClient, ObjectId } from 'mongodb';
 import {
   PNG_1X1,
   adminSession,
@@ -21,6 +20,7 @@ import {
   type Json,
   type Session,
 } from './helpers.js';
+import { endNominations } from '../election-clock.js';
 
 /**
  * IDOR matrix: every public mutating route and every private read route of the contracts, called
@@ -630,27 +630,6 @@ function reportAndAppealCases(): Case[] {
       guard: openAppeals,
     },
   ];
-}
-
-/**
- * Nominations end now for one election (the stack's minimum phase is a day): its close is moved
- * in the forum's database, as if the day had passed.
- */
-async function endNominations(electionId: string) {
-  const mongoUrl = process.env.HOSTILE_MONGO_URL;
-  if (!mongoUrl) throw new Error('HOSTILE_MONGO_URL not set');
-  const mongo = await MongoClient.connect(mongoUrl);
-  try {
-    await mongo
-      .db(`${process.env.HOSTILE_DB_PREFIX ?? ''}forum`)
-      .collection('elections')
-      .updateOne(
-        { _id: new ObjectId(electionId) },
-        { $set: { nominations_close_at: new Date(Date.now() - 1000) } },
-      );
-  } finally {
-    await mongo.close();
-  }
 }
 
 /**
