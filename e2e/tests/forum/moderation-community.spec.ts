@@ -15,10 +15,10 @@ import {
   ban,
   modlog,
   pageAs,
-  removePost,
+  moderatePost,
   reportComment,
   reportPost,
-} from './community-moderation-helpers.js';
+} from './moderation-helpers.js';
 
 /**
  * EXTENSIONS §M8's community screens against the whole stack: the Moderators box and the ban
@@ -44,7 +44,7 @@ test('a removal, an appointment and an overturned appeal: the public log shows t
   await join(author, community);
   await join(second, community);
   const post = await createPost(author, community, { title: 'A post the owner removes' });
-  await removePost(owner, post, 'Off-topic for this community');
+  await moderatePost(owner, post, 'remove', 'Off-topic for this community');
 
   // The owner appoints a second moderator from the Moderators tab.
   await signInAs(page, owner);
