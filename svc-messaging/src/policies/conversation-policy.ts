@@ -1,6 +1,5 @@
 import { MessageTexts } from '@forum/contracts';
 import { forbidden, notFound, type AuthUser } from '@forum/service-kit';
-import { MessageReportTexts } from '../domain/message-report-texts.js';
 import type { ConversationDoc } from '../models/conversation.js';
 import type { MessageDoc } from '../models/message.js';
 
@@ -48,7 +47,7 @@ export function assertCanReportMessage(
   user: AuthUser,
 ): asserts message is MessageDoc {
   if (!message || message.recipient_id.toHexString() !== user.id) {
-    throw notFound(MessageReportTexts.notFound);
+    throw notFound(MessageTexts.messageNotFound);
   }
 }
 

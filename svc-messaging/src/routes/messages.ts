@@ -44,7 +44,7 @@ export const messageHandlers = (deps: MessagingDeps) =>
     },
     // EXTENSIONS §M5: the recipient reports a message to the admin.
     'POST /api/messages/messages/{id}/report': {
-      use: [notFoundUnlessId(MessageReportTexts.notFound)],
+      use: [notFoundUnlessId(MessageTexts.messageNotFound)],
       handle: async ({ user, params, body }) => {
         await reportMessage(deps, user, params.id, body.reason);
         return { message: MessageReportTexts.reported };

@@ -1,4 +1,4 @@
-import { ModerationTexts, Subjects } from '@forum/contracts';
+import { MessageTexts, ModerationTexts, Subjects } from '@forum/contracts';
 import {
   conflict,
   inTransaction,
@@ -7,7 +7,7 @@ import {
   type AuthUser,
 } from '@forum/service-kit';
 import type { MessagingDeps } from '../deps.js';
-import { MessageReportTexts, REPORT_EXCERPT_LENGTH } from '../domain/message-report-texts.js';
+import { REPORT_EXCERPT_LENGTH } from '../domain/message-report-texts.js';
 import type { ConversationDoc } from '../models/conversation.js';
 import type { MessageDoc } from '../models/message.js';
 import { assertCanReportMessage } from '../policies/conversation-policy.js';
@@ -30,7 +30,7 @@ export async function reportMessage(
     recipient_id: toObjectId(user.id),
   }).lean<MessageDoc>();
   assertCanReportMessage(message, user);
-  if (message.removed) throw conflict(MessageReportTexts.alreadyRemoved);
+  if (message.removed) throw conflict(MessageTexts.messageAlreadyRemoved);
   const conversation = await Conversation.findById(message.conversation_id, {
     usernames: 1,
   }).lean<Pick<ConversationDoc, 'usernames'>>();

@@ -12,6 +12,10 @@ export const MessageTexts = {
   cannotMessageSelf: 'You cannot send a message to yourself',
   conversationNotFound: 'Conversation not found',
   onlyRecipientCanMarkRead: 'Only the recipient can mark a message as read',
+  /** Reporting (EXTENSIONS §M5): also the answer to anyone but the recipient. */
+  messageNotFound: 'Message not found',
+  /** A removed message reads '[removed]' to both participants: nothing left to report. */
+  messageAlreadyRemoved: 'This message was already removed',
 } as const;
 
 export const MESSAGE_SUBJECT_MAX = 200;

@@ -1,5 +1,6 @@
 import { IdParams } from './common.js';
 import { MessageResponse } from './community-write.js';
+import { MessageTexts } from './messages.js';
 import {
   AppealBody,
   AppealResponse,
@@ -261,8 +262,8 @@ export const reportAndAppealRoutes = [
       201: { description: 'Reported', schema: ReportCreatedResponse },
       400: invalid,
       401: unauthenticated,
-      404: error('Message not found (also for anyone but its recipient)'),
-      409: error(T.alreadyReported),
+      404: error(`${MessageTexts.messageNotFound} (also for anyone but its recipient)`),
+      409: error(`${T.alreadyReported} / ${MessageTexts.messageAlreadyRemoved}`),
     },
   }),
   forum({
