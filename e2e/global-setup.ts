@@ -11,6 +11,9 @@ export interface E2EEnv {
   E2E_TOKEN: string;
   E2E_REFRESH_TOKEN: string;
   E2E_POST_TITLES: string;
+  /** The stack's database and its names' prefix: specs that stand in for the clock (elections). */
+  E2E_MONGO_URL?: string;
+  E2E_DB_PREFIX?: string;
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -24,6 +27,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forum-e2e-'));
   const logFile = path.join(dataDir, 'stack.log');
   const verbose = process.env.E2E_STACK_LOG === '1';
+  const dbPrefix = `e2e_${Date.now().toString(36)}_`;
   const write = (line: string) => {
     appendFileSync(logFile, `${line}\n`);
     if (verbose) process.stdout.write(`${line}\n`);
@@ -37,7 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     write,
     readyTimeoutMs: 90_000,
     // MONGO_URL=mongodb://... npm test runs against a real MongoDB: own databases per run there.
-    dbPrefix: `e2e_${Date.now().toString(36)}_`,
+    dbPrefix,
     extraEnv: { AUTH_RATE_LIMIT: '100000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     onCrash: (error) => console.error(`[e2e] ${error.message}`),
@@ -45,6 +49,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   console.log(`[e2e] stack up at ${stack.gatewayUrl}`);
   process.env.E2E_BASE_URL = stack.gatewayUrl;
   process.env.E2E_REMOTES_DIR = stack.remotesDir;
+  process.env.E2E_MONGO_URL = stack.mongoUrl;
+  process.env.E2E_DB_PREFIX = dbPrefix;
   await seed(stack.gatewayUrl);
   return async () => {
     await stack.stop();
