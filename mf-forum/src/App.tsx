@@ -15,6 +15,8 @@ const PostDetailPage = lazy(() => import('./pages/PostDetailPage'));
 const SavedPage = lazy(() => import('./pages/SavedPage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const CommunityModlogPage = lazy(() => import('./pages/CommunityModlogPage'));
+const ElectionsPage = lazy(() => import('./pages/ElectionsPage'));
+const ElectionPage = lazy(() => import('./pages/ElectionPage'));
 const ModlogPage = lazy(() => import('./pages/ModlogPage'));
 const ModerationPage = lazy(() => import('./pages/ModerationPage'));
 const CommentLinkPage = lazy(() => import('./pages/CommentLinkPage'));
@@ -45,6 +47,8 @@ export default function App() {
             <Route path="/c/:name/create" element={<CreatePostPage />} />
             <Route path="/c/:name/modlog" element={<CommunityModlogPage />} />
             <Route path="/c/:name/moderation" element={<ModerationPage />} />
+            <Route path="/c/:name/elections" element={<ElectionsPage />} />
+            <Route path="/c/:name/elections/:id" element={<ElectionPage />} />
             <Route path="/c/:name/comment/:commentId" element={<CommentLinkPage />} />
             <Route path="/modlog" element={<ModlogPage />} />
             <Route path="/post/:id" element={<PostDetailPage />} />

@@ -68,6 +68,8 @@ export const TEXTS = {
   createPost: 'Create Post',
   communitySettings: 'Community Settings',
   viewRules: 'View Rules',
+  /** The community page's link to its elections (the election screens' texts load with them). */
+  elections: 'Elections',
   hideRules: 'Hide Rules',
   // Community settings
   communityInformation: 'Community Information',

@@ -8,6 +8,7 @@ import { CommunityNotFound } from '../components/CommunityNotFound';
 import { useCommunity } from '../hooks/useCommunity';
 import { useCommunityRole } from '../hooks/useCommunityRole';
 import { useMembershipToggle } from '../hooks/useMembershipToggle';
+import { useOpenElection } from '../hooks/useOpenElection';
 import { COMMUNITY_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
 import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
@@ -18,6 +19,8 @@ import { TEXTS } from '../texts';
 
 // Only a banned user downloads the banner and its appeal dialog.
 const BannedBanner = lazy(() => import('../components/community-moderation/BannedBanner'));
+// Only while an election is open: the banner's chunk, without the election pages' code.
+const ElectionBanner = lazy(() => import('../components/elections/ElectionBanner'));
 
 function HeaderSkeleton() {
   return (
@@ -67,6 +70,7 @@ function CommunityView({ community }: { community: Community }) {
   const [sort, setSort] = useStoredSort(COMMUNITY_SORT_KEY, 'hot');
   const base = `/c/${encodeURIComponent(community.name)}`;
   const gated = community.is_nsfw && status === 'signed-out';
+  const openElection = useOpenElection(community.id, !community.is_nsfw || signedIn);
 
   const empty = !signedIn ? (
     <NoPosts
@@ -163,6 +167,13 @@ function CommunityView({ community }: { community: Community }) {
                 {TEXTS.communitySettings}
               </Link>
             ) : null}
+            <Link
+              to={`${base}/elections`}
+              className={buttonClassName('ghost')}
+              data-testid="elections-link"
+            >
+              {TEXTS.elections}
+            </Link>
             <Button
               variant="ghost"
               aria-expanded={showRules}
@@ -184,6 +195,11 @@ function CommunityView({ community }: { community: Community }) {
       {ban ? (
         <Suspense fallback={null}>
           <BannedBanner ban={ban} />
+        </Suspense>
+      ) : null}
+      {openElection.data ? (
+        <Suspense fallback={null}>
+          <ElectionBanner election={openElection.data} communityName={community.name} />
         </Suspense>
       ) : null}
       <ModeratorsBox community={community} canModerate={role.canModerate} />
