@@ -2,7 +2,6 @@ import { ObjectId } from 'bson';
 import type { Doc } from '../bson.js';
 import { CommandError } from '../errors.js';
 import { Index, type IndexSpec } from '../indexes/index.js';
-import { indexableEqualities } from '../indexes/planner.js';
 import { keyOf, renderValue } from './values.js';
 
 /**
@@ -23,6 +22,8 @@ export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 export class Collection {
   readonly docs = new Map<string, Doc>();
   readonly indexes = new Map<string, Index>();
+  /** `_id` in key order (the documents themselves stay in `docs`, in natural order). */
+  readonly idIndex = new Index(ID_INDEX);
 
   constructor(
     readonly db: string,
@@ -51,6 +52,7 @@ export class Collection {
     if (this.docs.has(id)) throw this.duplicate('_id_', { _id: 1 }, [doc._id]);
     this.checkUnique(id, doc);
     this.docs.set(id, doc);
+    this.idIndex.add(id, doc);
     for (const index of this.indexes.values()) index.add(id, doc);
     this.log().append({ op: 'put', db: this.db, c: this.name, doc });
     return doc;
@@ -67,6 +69,7 @@ export class Collection {
       throw err;
     }
     this.docs.set(id, next);
+    this.idIndex.add(id, next);
     for (const index of this.indexes.values()) index.add(id, next);
     this.log().append({ op: 'put', db: this.db, c: this.name, doc: next }, prev);
   }
@@ -74,6 +77,7 @@ export class Collection {
   remove(doc: Doc): void {
     const id = keyOf(doc._id);
     if (!this.docs.delete(id)) return;
+    this.idIndex.remove(id, doc);
     for (const index of this.indexes.values()) index.remove(id, doc);
     this.log().append({ op: 'del', db: this.db, c: this.name, id: doc._id }, doc);
   }
@@ -84,6 +88,7 @@ export class Collection {
     const prev = this.docs.get(id);
     if (prev) for (const index of this.indexes.values()) index.remove(id, prev);
     this.docs.set(id, doc);
+    this.idIndex.add(id, doc);
     for (const index of this.indexes.values()) index.add(id, doc);
   }
 
@@ -92,6 +97,7 @@ export class Collection {
     const prev = this.docs.get(id);
     if (!prev) return;
     this.docs.delete(id);
+    this.idIndex.remove(id, prev);
     for (const index of this.indexes.values()) index.remove(id, prev);
   }
 
@@ -117,32 +123,9 @@ export class Collection {
     if (logIt) this.log().append({ op: 'dropIndex', db: this.db, c: this.name, name });
   }
 
-  /**
-   * Documents that may match `filter`: an index lookup when the filter pins an indexed
-   * field (or `_id`) by equality or `$in`, else every document. Callers still test each one.
-   */
-  candidates(filter: Doc): Iterable<Doc> {
-    const eq = indexableEqualities(filter);
-    if (eq.size === 0) return this.docs.values();
-    const ids = eq.get('_id');
-    if (ids) return this.byIds(ids.map(keyOf));
-    let best: Set<string> | undefined;
-    for (const index of this.indexes.values()) {
-      const found = index.lookup(eq);
-      if (found && (!best || found.size < best.size)) best = found;
-      if (best && best.size <= 1) break;
-    }
-    return best ? this.byIds([...best]) : this.docs.values();
-  }
-
-  private *byIds(ids: Iterable<string>): Iterable<Doc> {
-    const seen = new Set<string>();
-    for (const id of ids) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const doc = this.docs.get(id);
-      if (doc) yield doc;
-    }
+  /** Every index the planner may use: `_id` first, then the others in creation order. */
+  allIndexes(): Index[] {
+    return [this.idIndex, ...this.indexes.values()];
   }
 
   private checkUnique(id: string, doc: Doc): void {

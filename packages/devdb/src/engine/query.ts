@@ -1,7 +1,9 @@
 import { makeQuery } from './mingo.js';
 import type { Doc } from '../bson.js';
 import { badValue, toCommandError } from '../errors.js';
+import type { SortKey } from '../indexes/planner.js';
 import type { Collection } from './collection.js';
+import { runQuery, type QuerySpec } from './executor.js';
 import { compareValues, isPlainObject, pathValues } from './values.js';
 
 export type Matcher = (doc: Doc) => boolean;
@@ -19,10 +21,11 @@ export function compileFilter(filter: unknown): Matcher {
   }
 }
 
-/** Sort comparator following BSON order; arrays sort by their min (asc) or max (desc) element. */
-export function compileSort(sort: unknown): ((a: Doc, b: Doc) => number) | undefined {
+/** Validated sort keys of a sort spec (undefined when empty or `$natural`). */
+export function parseSort(sort: unknown): SortKey[] | undefined {
   if (!isPlainObject(sort) || Object.keys(sort).length === 0) return undefined;
-  const keys = Object.entries(sort).map(([field, dir]) => {
+  if (sort.$natural !== undefined) return undefined;
+  return Object.entries(sort).map(([field, dir]) => {
     if (isPlainObject(dir)) {
       throw badValue(`$meta sort is not supported (field '${field}')`);
     }
@@ -30,6 +33,15 @@ export function compileSort(sort: unknown): ((a: Doc, b: Doc) => number) | undef
     if (n !== 1 && n !== -1) throw badValue(`bad sort specification for '${field}'`);
     return { field, dir: n };
   });
+}
+
+/** Sort comparator following BSON order; arrays sort by their min (asc) or max (desc) element. */
+export function compileSort(sort: unknown): ((a: Doc, b: Doc) => number) | undefined {
+  const keys = parseSort(sort);
+  return keys && sortComparator(keys);
+}
+
+function sortComparator(keys: SortKey[]): (a: Doc, b: Doc) => number {
   const keyFor = (doc: Doc, field: string, dir: number): unknown => {
     const vals = pathValues(doc, field);
     if (vals.length === 1) return vals[0];
@@ -50,48 +62,40 @@ export interface FindOptions {
   sort?: unknown;
   skip?: number;
   limit?: number;
+  /** Count the matches (after skip/limit) instead of returning them. */
+  count?: boolean;
 }
 
-/** Matching documents (shared references, never mutate) in sort order after skip/limit. */
+/** Validates a query and states it for the executor. */
+export function querySpec(filter: unknown, opts: FindOptions = {}): QuerySpec {
+  const match = compileFilter(filter);
+  // { $natural: 1 | -1 } is insertion order (documents are kept in a Map in that order).
+  const natural = isPlainObject(opts.sort) && Number(opts.sort.$natural) === -1 ? -1 : 1;
+  const sort = parseSort(opts.sort);
+  return {
+    filter: isPlainObject(filter) ? filter : {},
+    match,
+    sort,
+    compare: sort && sortComparator(sort),
+    natural,
+    skip: Math.max(0, opts.skip ?? 0),
+    limit: opts.limit && opts.limit > 0 ? opts.limit : Infinity,
+    count: opts.count ?? false,
+  };
+}
+
+/**
+ * Matching documents (shared references, never mutate) in sort order after skip/limit,
+ * without pausing: what writes use, since they must run atomically.
+ */
 export function findDocs(
   coll: Collection | undefined,
   filter: unknown,
   opts: FindOptions = {},
 ): Doc[] {
+  const spec = querySpec(filter, opts);
   if (!coll) return [];
-  const match = compileFilter(filter);
-  // { $natural: 1 | -1 } is insertion order (documents are kept in a Map in that order).
-  const natural = isPlainObject(opts.sort) ? Number(opts.sort.$natural ?? 0) : 0;
-  if (natural === -1) {
-    const all = findDocs(coll, filter).reverse();
-    const skip = Math.max(0, opts.skip ?? 0);
-    return all.slice(skip, opts.limit && opts.limit > 0 ? skip + opts.limit : undefined);
-  }
-  const sort = natural ? undefined : compileSort(opts.sort);
-  const skip = Math.max(0, opts.skip ?? 0);
-  const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
-  const out: Doc[] = [];
-  const candidates = coll.candidates(isPlainObject(filter) ? filter : {});
-  try {
-    if (!sort) {
-      let skipped = 0;
-      for (const doc of candidates) {
-        if (!match(doc)) continue;
-        if (skipped < skip) {
-          skipped++;
-          continue;
-        }
-        out.push(doc);
-        if (out.length >= limit) break;
-      }
-      return out;
-    }
-    for (const doc of candidates) if (match(doc)) out.push(doc);
-  } catch (err) {
-    throw toCommandError(err);
-  }
-  out.sort(sort);
-  return out.slice(skip, skip + limit);
+  return runQuery(coll, spec).docs;
 }
 
 /** Applies a find projection (including `$slice`, `$elemMatch` and positional `.$`). */

@@ -1,45 +1,89 @@
 import { describe, expect, it } from 'vitest';
+import { filterBounds, FULL_RANGE, pointRange } from './bounds.js';
 import { Index } from './index.js';
-import { IdMultiMap } from './id-map.js';
+import { planQuery } from './planner.js';
 
-describe('IdMultiMap', () => {
-  it('tracks ids per key through adds and removes', () => {
-    const m = new IdMultiMap();
-    m.add('k', 'a');
-    m.add('k', 'a');
-    expect([...m.get('k')]).toEqual(['a']);
-    expect(m.heldByOther('k', 'a')).toBe(false);
-    m.add('k', 'b');
-    expect([...m.get('k')].sort()).toEqual(['a', 'b']);
-    expect(m.heldByOther('k', 'a')).toBe(true);
-    m.remove('k', 'a');
-    expect([...m.get('k')]).toEqual(['b']);
-    m.remove('k', 'b');
-    expect([...m.get('k')]).toEqual([]);
-  });
-});
+const keysIn = (idx: Index, backward = false): string[] =>
+  [
+    ...idx.scanFrom(
+      idx.tree,
+      idx.fields.map(() => FULL_RANGE),
+      backward,
+      undefined,
+    ),
+  ].map(([k]) => k.id);
 
 describe('Index', () => {
   it('fans out arrays and finds unique conflicts with other documents only', () => {
     const idx = new Index({ key: { tags: 1 }, name: 'tags_1', unique: true });
     idx.add('1', { tags: ['a', 'b', 'a'] });
+    expect(idx.multikey).toBe(true);
+    expect(idx.size).toBe(2);
     expect(idx.conflict('1', { tags: ['a', 'b'] })).toBeUndefined();
     expect(idx.conflict('2', { tags: ['c', 'b'] })).toMatchObject({ values: ['b'] });
-    expect([...idx.lookup(new Map([['tags', ['a', 'z']]]))!]).toEqual(['1']);
+    // 1 and 1.0 are the same key in BSON order.
+    const n = new Index({ key: { n: 1 }, name: 'n_1', unique: true });
+    n.add('1', { n: 1 });
+    expect(n.conflict('2', { n: 1.0 })).toMatchObject({ values: [1] });
   });
 
-  it('answers prefix equality on compound indexes and skips partial ones', () => {
+  it('keeps compound keys in order, each field in its direction', () => {
     const idx = new Index({ key: { a: 1, b: -1 }, name: 'a_1_b_-1' });
     idx.add('1', { a: 1, b: 1 });
     idx.add('2', { a: 1, b: 2 });
     idx.add('3', { a: 2, b: 2 });
-    expect([...idx.lookup(new Map([['a', [1]]]))!].sort()).toEqual(['1', '2']);
-    expect(idx.lookup(new Map([['b', [2]]]))).toBeUndefined();
-    const partial = new Index({
-      key: { a: 1 },
-      name: 'a_1',
-      partialFilterExpression: { a: { $gt: 1 } },
+    idx.add('4', { b: 5 });
+    // Missing sorts as null, before numbers.
+    expect(keysIn(idx)).toEqual(['4', '2', '1', '3']);
+    expect(keysIn(idx, true)).toEqual(['3', '1', '2', '4']);
+    const inA1 = [...idx.scanFrom(idx.tree, [pointRange(1), FULL_RANGE], false, undefined)]
+      .filter(([, , pos]) => pos === 0)
+      .map(([k]) => k.id);
+    expect(inA1).toEqual(['2', '1']);
+    idx.remove('2', { a: 1, b: 2 });
+    expect(keysIn(idx)).toEqual(['4', '1', '3']);
+  });
+});
+
+describe('filterBounds', () => {
+  it('brackets ranges to the type of their value and flags what it cannot say', () => {
+    const b = filterBounds({ n: { $gt: 5, $lte: 9 }, s: { $in: ['b', 'a', 'b'] } });
+    expect(b.exact).toBe(true);
+    expect(b.fields.get('s')).toEqual([{ points: ['a', 'b'] }]);
+    const [n] = b.fields.get('n')!;
+    expect(n).toMatchObject({ range: { lo: 5, loIn: false, hi: 9, hiIn: true } });
+    expect(filterBounds({ n: { $gt: 1, $ne: 3 } }).exact).toBe(false);
+    expect(filterBounds({ $or: [{ a: 1 }, { b: 1 }] }).exact).toBe(false);
+    expect(filterBounds({ a: /x/ }).fields.size).toBe(0);
+  });
+});
+
+describe('planQuery', () => {
+  const index = (key: Record<string, number>, extra = {}): Index =>
+    new Index({ key, name: Object.keys(key).join('_'), ...extra });
+
+  it('prefers the index that bounds the query and supplies the sort, walking backwards for the reverse', () => {
+    const byCommunity = index({ c: 1 });
+    const byCommunityDate = index({ c: 1, at: -1, _id: -1 });
+    const plan = planQuery([byCommunity, byCommunityDate], { c: 'x' }, [
+      { field: 'at', dir: 1 },
+      { field: '_id', dir: 1 },
+    ]);
+    expect(plan).toMatchObject({ kind: 'ixscan', index: byCommunityDate, backward: true });
+    const merged = planQuery([byCommunityDate], { c: { $in: ['x', 'y'] } }, [
+      { field: 'at', dir: -1 },
+    ]);
+    expect(merged).toMatchObject({ kind: 'ixscan', sortPositions: [1], backward: false });
+    if (merged.kind === 'ixscan') expect(merged.intervals).toHaveLength(2);
+  });
+
+  it('falls back to a collection scan when no index covers every document or fits', () => {
+    const sparse = index({ a: 1 }, { sparse: true });
+    expect(planQuery([sparse], { a: 1 }, undefined)).toEqual({ kind: 'collscan' });
+    expect(planQuery([index({ a: 1, b: 1 })], { b: 1 }, undefined)).toEqual({ kind: 'collscan' });
+    expect(planQuery([index({ a: 1 })], { a: 1 }, [{ field: 'z', dir: 1 }])).toMatchObject({
+      kind: 'ixscan',
+      sortPositions: undefined,
     });
-    expect(partial.lookup(new Map([['a', [2]]]))).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@ import type { Query } from 'mingo/query';
 import { makeQuery } from '../engine/mingo.js';
 import type { Doc } from '../bson.js';
 import { keyOf, pathValues } from '../engine/values.js';
-import { IdMultiMap } from './id-map.js';
+import { BTree } from './btree.js';
+import { compareBound, type FieldRange, type Interval } from './bounds.js';
 
 export interface IndexSpec {
   v?: number;
@@ -15,28 +16,45 @@ export interface IndexSpec {
   [option: string]: unknown;
 }
 
-/** One key an index holds for a document: its map key and the field values behind it. */
+/** One key an index holds for a document: its field values, in the key pattern's order. */
 export interface IndexEntry {
-  key: string;
   values: unknown[];
 }
 
 /**
- * A secondary index kept as an in-memory hash map from key to document ids. It answers
- * equality lookups and enforces uniqueness; ordering is not needed (sorts run in memory).
+ * A key in the tree: the field values, then the document's `keyOf(_id)` so that equal
+ * values of different documents stay distinct (MongoDB breaks ties by record id).
+ */
+export interface IndexKey {
+  v: unknown[];
+  id: string;
+}
+
+/** Sorts before / after every real `keyOf` string (they all start with a type letter). */
+const LOWEST_ID = '';
+const HIGHEST_ID = '\uffff';
+
+/**
+ * A secondary index (or `_id`) kept in key order in a B+ tree: compound, each field in its
+ * own direction, arrays fanned out into one key per element (multikey). Values are the
+ * stored (immutable) documents, so a walk fetches without another lookup, and a copy-on-write
+ * `clone()` of the tree is a consistent snapshot for a read that yields.
  */
 export class Index {
   readonly fields: string[];
-  /** Ids by full key: kept for single-field and unique indexes (uniqueness needs it). */
-  private readonly full: IdMultiMap | undefined;
-  /** Compound indexes: ids by the first field alone, so a prefix equality can use them. */
-  private readonly prefix: IdMultiMap | undefined;
+  readonly dirs: number[];
+  /** Keys to documents in key order. Readers that pause walk a `clone()` of it. */
+  readonly tree: BTree<IndexKey, Doc>;
+  private readonly compare: (a: IndexKey, b: IndexKey) => number;
   private readonly partial: Query | undefined;
+  /** Whether some document ever had more than one key (MongoDB never resets this either). */
+  multikey = false;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
-    this.full = this.fields.length === 1 || spec.unique ? new IdMultiMap() : undefined;
-    this.prefix = this.fields.length > 1 ? new IdMultiMap() : undefined;
+    this.dirs = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
+    this.compare = keyComparator(this.dirs);
+    this.tree = new BTree<IndexKey, Doc>(undefined, this.compare);
     this.partial = spec.partialFilterExpression
       ? makeQuery(spec.partialFilterExpression)
       : undefined;
@@ -44,6 +62,10 @@ export class Index {
 
   get name(): string {
     return this.spec.name;
+  }
+
+  get size(): number {
+    return this.tree.size;
   }
 
   /** Sparse and partial indexes do not hold every document, so they cannot answer queries alone. */
@@ -58,6 +80,7 @@ export class Index {
     if (this.spec.sparse && perField.every((vals) => vals.every((v) => v === undefined))) {
       return [];
     }
+    if (perField.every((vals) => vals.length === 1)) return [{ values: perField.map((v) => v[0]) }];
     let combos: unknown[][] = [[]];
     for (const vals of perField) {
       const next: unknown[][] = [];
@@ -70,64 +93,89 @@ export class Index {
       const key = values.map(keyOf).join('\u0000');
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ key, values });
+      out.push({ values });
     }
     return out;
   }
 
   add(id: string, doc: Doc): void {
-    for (const { key, values } of this.entries(doc)) {
-      this.full?.add(key, id);
-      this.prefix?.add(keyOf(values[0]), id);
-    }
+    const entries = this.entries(doc);
+    if (entries.length > 1) this.multikey = true;
+    for (const { values } of entries) this.tree.set({ v: values, id }, doc);
   }
 
   remove(id: string, doc: Doc): void {
-    for (const { key, values } of this.entries(doc)) {
-      this.full?.remove(key, id);
-      this.prefix?.remove(keyOf(values[0]), id);
-    }
+    for (const { values } of this.entries(doc)) this.tree.delete({ v: values, id });
   }
 
   /** The first entry of `doc` that another document already holds in this unique index. */
   conflict(id: string, doc: Doc): IndexEntry | undefined {
-    if (!this.spec.unique || !this.full) return undefined;
-    for (const entry of this.entries(doc)) if (this.full.heldByOther(entry.key, id)) return entry;
+    if (!this.spec.unique) return undefined;
+    for (const entry of this.entries(doc)) {
+      const low = { v: entry.values, id: LOWEST_ID };
+      const high = { v: entry.values, id: HIGHEST_ID };
+      for (const [key] of this.tree.entries(low)) {
+        if (this.compare(key, high) > 0) break;
+        if (key.id !== id) return entry;
+      }
+    }
     return undefined;
   }
 
   /**
-   * Ids of every document whose indexed fields may equal the given values (`eq` maps a
-   * field to its allowed values), or undefined when this index cannot answer: it must hold
-   * every document and its first field must be pinned.
+   * Keys of `tree` (this index's tree or a clone of it) from the start of `interval` in tree
+   * order (or reversed), each with where it lies: -1 before the interval, 0 inside, 1 after.
+   * `after` resumes a walk past the last key it saw.
    */
-  lookup(eq: ReadonlyMap<string, unknown[]>): Set<string> | undefined {
-    if (!this.coversAllDocs) return undefined;
-    const lists = this.fields.map((f) => eq.get(f));
-    const first = lists[0];
-    if (!first) return undefined;
-    const found = new Set<string>();
-    const product = lists.reduce((n, l) => n * (l ? l.length : Infinity), 1);
-    if (this.full && (this.fields.length === 1 || product <= 1000)) {
-      for (const combo of combinations(lists as unknown[][])) {
-        for (const id of this.full.get(combo.map(keyOf).join('\u0000'))) found.add(id);
-      }
-      return found;
+  *scanFrom(
+    tree: BTree<IndexKey, Doc>,
+    interval: Interval,
+    backward: boolean,
+    after: IndexKey | undefined,
+  ): Generator<[IndexKey, Doc, number]> {
+    const start: IndexKey = after ?? {
+      v: interval.map((r, i) => treeEnd(r, this.dirs[i]!, backward)),
+      id: backward ? HIGHEST_ID : LOWEST_ID,
+    };
+    const iter = backward
+      ? tree.entriesReversed(start, undefined, after !== undefined)
+      : tree.entries(start);
+    for (const [key, doc] of iter) {
+      if (after && !backward && this.compare(key, after) === 0) continue;
+      yield [key, doc, this.position(key, interval)];
     }
-    if (!this.prefix) return undefined;
-    for (const v of first) for (const id of this.prefix.get(keyOf(v))) found.add(id);
-    return found;
+  }
+
+  /** Where `key` lies relative to `interval` in tree order: -1 before, 0 inside, 1 after. */
+  private position(key: IndexKey, interval: Interval): number {
+    for (let i = 0; i < interval.length; i++) {
+      const r = interval[i]!;
+      const dir = this.dirs[i]!;
+      const lo = compareBound(key.v[i], r.lo);
+      if (lo < 0 || (lo === 0 && !r.loIn)) return -dir;
+      const hi = compareBound(key.v[i], r.hi);
+      if (hi > 0 || (hi === 0 && !r.hiIn)) return dir;
+    }
+    return 0;
   }
 }
 
-function combinations(lists: unknown[][]): unknown[][] {
-  let combos: unknown[][] = [[]];
-  for (const list of lists) {
-    const next: unknown[][] = [];
-    for (const c of combos) for (const v of list) next.push([...c, v]);
-    combos = next;
-  }
-  return combos;
+/** The bound the walk starts from: the tree's low end of the range, or its high end backwards. */
+function treeEnd(r: FieldRange, dir: number, backward: boolean): unknown {
+  const low = dir === 1 ? r.lo : r.hi;
+  const high = dir === 1 ? r.hi : r.lo;
+  return backward ? high : low;
+}
+
+/** Tree order: each field in its direction (BSON order), then the document id. */
+export function keyComparator(dirs: number[]): (a: IndexKey, b: IndexKey) => number {
+  return (a, b) => {
+    for (let i = 0; i < dirs.length; i++) {
+      const c = compareBound(a.v[i], b.v[i]);
+      if (c !== 0) return c * dirs[i]!;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
 }
 
 export function defaultIndexName(key: Doc): string {

@@ -1,44 +1,195 @@
 import type { Doc } from '../bson.js';
-import { isPlainObject } from '../engine/values.js';
+import type { Index } from './index.js';
+import {
+  FULL_RANGE,
+  filterBounds,
+  intersect,
+  inRange,
+  isEmptyRange,
+  pointRange,
+  type FieldConstraint,
+  type FieldRange,
+  type Interval,
+} from './bounds.js';
 
-/** Values an equality/$in may pin a field to; anything we cannot hash exactly is left out. */
-function hashableValues(v: unknown): unknown[] | undefined {
-  if (v instanceof RegExp || Array.isArray(v)) return undefined;
-  if (!isPlainObject(v)) return [v];
-  const keys = Object.keys(v);
-  if (keys.length === 0 || !keys[0]!.startsWith('$')) return [v];
-  if (keys.length !== 1) return undefined;
-  if (keys[0] === '$eq') return hashableValues(v.$eq);
-  if (keys[0] === '$in' && Array.isArray(v.$in)) {
-    const out: unknown[] = [];
-    for (const item of v.$in as unknown[]) {
-      const vals = hashableValues(item);
-      if (!vals || isPlainObject(item)) return undefined;
-      out.push(...vals);
-    }
-    return out;
-  }
-  return undefined;
+export interface SortKey {
+  field: string;
+  dir: number;
+}
+
+/** How a query reads its documents. */
+export type Plan =
+  | { kind: 'collscan' }
+  | {
+      kind: 'ixscan';
+      index: Index;
+      /** Disjoint stretches of the index, in walk order. */
+      intervals: Interval[];
+      backward: boolean;
+      /** When the walk yields documents in the requested order: for each sort key, its index field. */
+      sortPositions: number[] | undefined;
+      /** The bounds say everything the filter says: keys alone decide a match. */
+      exact: boolean;
+    };
+
+/** More ($in combinations) than this and the index is used for fewer of its fields. */
+const MAX_INTERVALS = 1000;
+
+interface Candidate {
+  plan: Extract<Plan, { kind: 'ixscan' }>;
+  bounded: number;
+  order: number;
 }
 
 /**
- * Top-level fields of a filter (including inside a top-level `$and`) that must equal one of
- * a known list of values. Any document matching the filter has one of those values at the
- * field, so an index on the field yields a superset of the matches.
+ * Picks how to answer `filter` (+ `sort`): an index whose leading fields are pinned by
+ * equalities / `$in` and whose next field takes a range, and/or that yields the sort (walked
+ * backwards for the reverse). Preference, deterministic: an index that bounds something,
+ * then one that supplies the sort, then more bounded fields, then fewer fields, then the
+ * older index (`_id` first). Sparse and partial indexes are never used: they may miss
+ * documents the query must see.
  */
-export function indexableEqualities(filter: Doc): Map<string, unknown[]> {
-  const out = new Map<string, unknown[]>();
-  const visit = (f: Doc): void => {
-    for (const [k, v] of Object.entries(f)) {
-      if (k === '$and' && Array.isArray(v)) {
-        for (const sub of v) if (isPlainObject(sub)) visit(sub);
-        continue;
-      }
-      if (k.startsWith('$')) continue;
-      const vals = hashableValues(v);
-      if (vals && !out.has(k)) out.set(k, vals);
+export function planQuery(indexes: Index[], filter: Doc, sort: SortKey[] | undefined): Plan {
+  const bounds = filterBounds(filter);
+  let best: Candidate | undefined;
+  indexes.forEach((index, order) => {
+    if (!index.coversAllDocs) return;
+    const c = candidate(index, bounds.fields, bounds.exact, sort, order);
+    if (!c) return;
+    if (!best || better(c, best)) best = c;
+  });
+  return best?.plan ?? { kind: 'collscan' };
+}
+
+function better(a: Candidate, b: Candidate): boolean {
+  const keys = (c: Candidate): number[] => [
+    c.bounded > 0 ? 1 : 0,
+    c.plan.sortPositions ? 1 : 0,
+    c.bounded,
+    -c.plan.index.fields.length,
+    -c.order,
+  ];
+  const ka = keys(a);
+  const kb = keys(b);
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! > kb[i]!;
+  return false;
+}
+
+function candidate(
+  index: Index,
+  constraints: Map<string, FieldConstraint[]>,
+  filterExact: boolean,
+  sort: SortKey[] | undefined,
+  order: number,
+): Candidate | undefined {
+  // On a multikey index, two clauses on one field may be met by different array elements:
+  // only the first clause bounds the walk (the filter checks the rest).
+  let exact = filterExact && !index.multikey;
+  const perField: (FieldConstraint | undefined)[] = index.fields.map((f) => {
+    const list = constraints.get(f);
+    if (!list) return undefined;
+    if (list.length === 1) return list[0];
+    if (index.multikey) return list[0];
+    return list.reduce(merge);
+  });
+  // Fields with a constraint but not used as bounds leave work to the filter.
+  const usedFields = new Set<string>();
+  const ranges: FieldRange[][] = [];
+  let combos = 1;
+  let bounded = 0;
+  for (let i = 0; i < index.fields.length; i++) {
+    const c = perField[i];
+    if (c?.points && combos * Math.max(1, c.points.length) <= MAX_INTERVALS) {
+      ranges.push(c.points.map(pointRange));
+      combos *= Math.max(1, c.points.length);
+      usedFields.add(index.fields[i]!);
+      bounded++;
+      continue;
     }
+    if (c?.range) {
+      ranges.push([c.range]);
+      usedFields.add(index.fields[i]!);
+      bounded++;
+    }
+    break;
+  }
+  for (let i = ranges.length; i < index.fields.length; i++) ranges.push([FULL_RANGE]);
+  for (const field of constraints.keys()) if (!usedFields.has(field)) exact = false;
+
+  const supplied = sort && sort.length ? sortSupport(index, perField, bounded, sort) : undefined;
+  if (bounded === 0 && !supplied) return undefined;
+  const backward = supplied?.backward ?? false;
+  let intervals = product(ranges).filter((iv) => !iv.some(isEmptyRange));
+  if (backward) intervals = intervals.reverse();
+  return {
+    plan: {
+      kind: 'ixscan',
+      index,
+      intervals,
+      backward,
+      sortPositions: supplied?.positions,
+      exact,
+    },
+    bounded,
+    order,
   };
-  visit(filter);
+}
+
+/** Two clauses on one field (of a non-multikey index): both must hold. */
+function merge(a: FieldConstraint, b: FieldConstraint): FieldConstraint {
+  if (a.points && b.points) {
+    return { points: a.points.filter((p) => b.points!.some((q) => inRange(p, pointRange(q)))) };
+  }
+  if (a.points) return { points: a.points.filter((p) => inRange(p, b.range!)) };
+  if (b.points) return { points: b.points.filter((p) => inRange(p, a.range!)) };
+  return { range: intersect(a.range!, b.range!) };
+}
+
+/**
+ * Whether walking `index` yields the sort: skipping fields pinned by equality, the sort keys
+ * must follow the index fields in order, all in the index's directions or all reversed.
+ * Several `$in` values make several runs, each in order; the executor merges them.
+ */
+function sortSupport(
+  index: Index,
+  perField: (FieldConstraint | undefined)[],
+  pinned: number,
+  sort: SortKey[],
+): { backward: boolean; positions: number[] } | undefined {
+  if (index.multikey) return undefined;
+  const positions: number[] = [];
+  let relation = 0;
+  let s = 0;
+  for (let i = 0; i < index.fields.length && s < sort.length; i++) {
+    const key = sort[s]!;
+    if (key.field === index.fields[i]) {
+      const rel = key.dir * index.dirs[i]!;
+      if (relation !== 0 && rel !== relation) return undefined;
+      relation = rel;
+      positions.push(i);
+      s++;
+      continue;
+    }
+    // A field pinned by equality adds nothing to the order; anything else breaks it.
+    if (i < pinned && perField[i]?.points) continue;
+    return undefined;
+  }
+  // Sort keys left over may still be pinned by a single equality (they order nothing).
+  for (; s < sort.length; s++) {
+    const i = index.fields.indexOf(sort[s]!.field);
+    const points = i >= 0 && i < pinned ? perField[i]?.points : undefined;
+    if (!points || points.length > 1) return undefined;
+    positions.push(i);
+  }
+  return { backward: relation === -1, positions };
+}
+
+function product(ranges: FieldRange[][]): Interval[] {
+  let out: Interval[] = [[]];
+  for (const options of ranges) {
+    const next: Interval[] = [];
+    for (const iv of out) for (const r of options) next.push([...iv, r]);
+    out = next;
+  }
   return out;
 }

@@ -1,0 +1,419 @@
+import type { Doc } from '../bson.js';
+import { toCommandError } from '../errors.js';
+import type { BTree } from '../indexes/btree.js';
+import type { Index, IndexKey } from '../indexes/index.js';
+import { planQuery, type Plan, type SortKey } from '../indexes/planner.js';
+import { compareBound } from '../indexes/bounds.js';
+import type { Collection } from './collection.js';
+import type { Matcher } from './query.js';
+
+/** What a query asks for, already validated. */
+export interface QuerySpec {
+  filter: Doc;
+  match: Matcher;
+  /** Sort keys (undefined: no sort). */
+  sort: SortKey[] | undefined;
+  compare: ((a: Doc, b: Doc) => number) | undefined;
+  /** -1 walks natural order backwards ({ $natural: -1 }). */
+  natural: 1 | -1;
+  skip: number;
+  limit: number;
+  /** Count matches instead of returning them. */
+  count: boolean;
+}
+
+export interface ExecStats {
+  keys: number;
+  docs: number;
+  returned: number;
+  /** Wall time including yields. */
+  millis: number;
+  yields: number;
+}
+
+export interface QueryResult {
+  docs: Doc[];
+  n: number;
+  plan: Plan;
+  /** How the plan ended up running: whether keys alone counted, whether a SORT stage ran. */
+  countScan: boolean;
+  sortInMemory: boolean;
+  stats: ExecStats;
+}
+
+/** A step that lets the driver pause (yield the event loop) between pieces of work. */
+const TICK = Symbol('tick');
+type Tick = typeof TICK;
+/** Units of work (keys or documents examined, comparisons) between pause points. */
+const TICK_EVERY = 128;
+/** A yielding read runs at most this long before it lets other connections in. */
+const SLICE_MS = 10;
+/** Sorts up to this many documents in one go; larger ones merge runs between pauses. */
+const SORT_RUN = 2048;
+/** skip + limit up to this keeps only the best rows while scanning (MongoDB's top-k sort). */
+const TOP_K_MAX = 1000;
+
+/**
+ * What a read sees. Until its first pause it reads the live structures (nothing can change
+ * while it runs synchronously); at the first pause it freezes them: copy-on-write clones
+ * of the index trees it walks and a list of the collection's documents, taken before any
+ * other command runs. Stored documents are never mutated in place, so document references
+ * stay valid: the whole read sees the collection as it was when it started.
+ */
+class ReadView {
+  epoch = 0;
+  private readonly trees = new Map<Index, BTree<IndexKey, Doc>>();
+  private docList: Doc[] | undefined;
+  private usesDocs = false;
+
+  /** Registers what the plan reads up front, so a pause freezes all of it. */
+  constructor(
+    private readonly coll: Collection,
+    plan: Plan,
+  ) {
+    if (plan.kind === 'ixscan') this.tree(plan.index);
+    else this.usesDocs = true;
+  }
+
+  tree(index: Index): BTree<IndexKey, Doc> {
+    const frozen = this.trees.get(index);
+    if (frozen) return frozen;
+    if (this.epoch === 0) {
+      this.trees.set(index, index.tree);
+      return index.tree;
+    }
+    // An index first used after a pause: too late for a consistent clone. Plans name their
+    // index up front, so this does not happen; fail loudly rather than read a moving tree.
+    throw new Error(`devdb: index ${index.name} used after the read yielded`);
+  }
+
+  docs(): Iterable<Doc> {
+    return this.docList ?? this.coll.docs.values();
+  }
+
+  /** The documents as a list (frozen or live), for walks that resume at a position. */
+  docsArray(): Doc[] {
+    return this.docList ?? [...this.coll.docs.values()];
+  }
+
+  get frozenDocs(): Doc[] | undefined {
+    return this.docList;
+  }
+
+  freeze(): void {
+    if (this.epoch > 0) return;
+    this.epoch = 1;
+    for (const [index, tree] of this.trees) this.trees.set(index, tree.clone());
+    if (this.usesDocs) this.docList = [...this.coll.docs.values()];
+  }
+}
+
+/** Parses nothing: callers validate (compileFilter / parseSort) before planning. */
+export function plan(coll: Collection, spec: QuerySpec): Plan {
+  if (spec.natural === -1 || (spec.sort === undefined && isEmpty(spec.filter) && !spec.count)) {
+    return { kind: 'collscan' };
+  }
+  return planQuery(coll.allIndexes(), spec.filter, spec.sort);
+}
+
+const isEmpty = (d: Doc): boolean => Object.keys(d).length === 0;
+
+/** Runs a query to completion without pausing (writes use this: they must be atomic). */
+export function runQuery(coll: Collection, spec: QuerySpec): QueryResult {
+  const exec = new Execution(coll, spec);
+  const steps = exec.steps();
+  try {
+    for (let s = steps.next(); !s.done; s = steps.next());
+  } catch (err) {
+    throw toCommandError(err);
+  }
+  return exec.result();
+}
+
+/**
+ * Runs a query, pausing for a macrotask every SLICE_MS so other connections are served.
+ * Returns synchronously when it finishes within the first slice (most queries do).
+ */
+export function runQueryYielding(
+  coll: Collection,
+  spec: QuerySpec,
+): QueryResult | Promise<QueryResult> {
+  const exec = new Execution(coll, spec);
+  const steps = exec.steps();
+  let sliceStart = performance.now();
+  const runSlice = (): boolean => {
+    for (let s = steps.next(); !s.done; s = steps.next()) {
+      if (performance.now() - sliceStart > SLICE_MS) return false;
+    }
+    return true;
+  };
+  try {
+    if (runSlice()) return exec.result();
+  } catch (err) {
+    throw toCommandError(err);
+  }
+  exec.view.freeze();
+  return (async () => {
+    for (;;) {
+      exec.stats.yields++;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+      try {
+        if (runSlice()) return exec.result();
+      } catch (err) {
+        throw toCommandError(err);
+      }
+    }
+  })();
+}
+
+class Execution {
+  readonly view: ReadView;
+  readonly plan: Plan;
+  readonly stats: ExecStats = { keys: 0, docs: 0, returned: 0, millis: 0, yields: 0 };
+  private readonly started = performance.now();
+  private docs: Doc[] = [];
+  private n = 0;
+  private countScan = false;
+  private sortInMemory = false;
+
+  constructor(
+    private readonly coll: Collection,
+    private readonly spec: QuerySpec,
+  ) {
+    this.plan = plan(coll, spec);
+    this.view = new ReadView(coll, this.plan);
+  }
+
+  result(): QueryResult {
+    this.stats.millis = performance.now() - this.started;
+    this.stats.returned = this.spec.count ? this.n : this.docs.length;
+    return {
+      docs: this.docs,
+      n: this.n,
+      plan: this.plan,
+      countScan: this.countScan,
+      sortInMemory: this.sortInMemory,
+      stats: this.stats,
+    };
+  }
+
+  *steps(): Generator<Tick, void> {
+    const { spec, plan } = this;
+    const { skip, limit } = spec;
+    if (spec.count && plan.kind === 'ixscan' && plan.exact) {
+      this.countScan = true;
+      let keys = 0;
+      for (const step of this.keys(plan))
+        if (step === TICK) yield TICK;
+        else keys++;
+      this.n = Math.max(0, Math.min(limit, keys - skip));
+      return;
+    }
+    const ordered = spec.compare === undefined || (plan.kind === 'ixscan' && !!plan.sortPositions);
+    if (ordered) {
+      // Rows arrive in their final order: stop as soon as skip + limit are met.
+      let skipped = 0;
+      for (const doc of this.matches()) {
+        if (doc === TICK) {
+          yield TICK;
+          continue;
+        }
+        if (skipped < skip) {
+          skipped++;
+          continue;
+        }
+        if (spec.count) this.n++;
+        else this.docs.push(doc);
+        if ((spec.count ? this.n : this.docs.length) >= limit) break;
+      }
+      return;
+    }
+    this.sortInMemory = true;
+    const compare = spec.compare!;
+    const k = skip + limit;
+    const rows: Doc[] = [];
+    if (k <= TOP_K_MAX) {
+      // Keep the best k in order (insertion after equals keeps the sort stable).
+      for (const doc of this.matches()) {
+        if (doc === TICK) {
+          yield TICK;
+          continue;
+        }
+        if (rows.length === k && compare(doc, rows[k - 1]!) >= 0) continue;
+        let lo = 0;
+        let hi = rows.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (compare(doc, rows[mid]!) < 0) hi = mid;
+          else lo = mid + 1;
+        }
+        rows.splice(lo, 0, doc);
+        if (rows.length > k) rows.pop();
+      }
+    } else {
+      for (const doc of this.matches()) {
+        if (doc === TICK) yield TICK;
+        else rows.push(doc);
+      }
+      yield* sortSteps(rows, compare);
+    }
+    const page = rows.slice(skip, skip + limit);
+    if (spec.count) this.n = page.length;
+    else this.docs = page;
+  }
+
+  /** Matching documents in plan order (FETCH + filter, or COLLSCAN + filter). */
+  private *matches(): Generator<Doc | Tick> {
+    const { match } = this.spec;
+    let work = 0;
+    if (this.plan.kind === 'collscan') {
+      const natural = this.spec.natural;
+      if (natural === -1) {
+        const all = this.view.docsArray();
+        for (let i = all.length - 1; i >= 0; i--) {
+          if (++work % TICK_EVERY === 0) yield TICK;
+          this.stats.docs++;
+          if (match(all[i]!)) yield all[i]!;
+        }
+        return;
+      }
+      let i = 0;
+      let iter: Iterator<Doc> = this.view.docs()[Symbol.iterator]();
+      let epoch = this.view.epoch;
+      for (;;) {
+        if (this.view.epoch !== epoch) {
+          // Frozen: continue from the same position in the list taken at the pause.
+          epoch = this.view.epoch;
+          iter = this.view.frozenDocs!.slice(i)[Symbol.iterator]();
+        }
+        const next = iter.next();
+        if (next.done) return;
+        i++;
+        this.stats.docs++;
+        if (match(next.value)) yield next.value;
+        if (++work % TICK_EVERY === 0) yield TICK;
+      }
+    }
+    const seen = this.plan.index.multikey ? new Set<string>() : undefined;
+    for (const step of this.keys(this.plan)) {
+      if (step === TICK) {
+        yield TICK;
+        continue;
+      }
+      const [key, doc] = step;
+      if (seen) {
+        if (seen.has(key.id)) continue;
+        seen.add(key.id);
+      }
+      this.stats.docs++;
+      if (match(doc)) yield doc;
+    }
+  }
+
+  /** Index keys in the plan's intervals: one walk each, merged in sort order when sorted. */
+  private *keys(plan: Extract<Plan, { kind: 'ixscan' }>): Generator<[IndexKey, Doc] | Tick> {
+    const walks = plan.intervals.map((iv) => this.walk(plan, iv));
+    if (!plan.sortPositions || walks.length <= 1) {
+      for (const w of walks) yield* w;
+      return;
+    }
+    // k-way merge of the $in runs by the sort's index fields.
+    const positions = plan.sortPositions;
+    const dirs = positions.map((p, i) => this.spec.sort![i]!.dir);
+    const cmp = (a: IndexKey, b: IndexKey): number => {
+      for (let i = 0; i < positions.length; i++) {
+        const c = compareBound(a.v[positions[i]!], b.v[positions[i]!]);
+        if (c !== 0) return c * dirs[i]!;
+      }
+      return 0;
+    };
+    const heads: ([IndexKey, Doc] | undefined)[] = [];
+    const advance = function* (i: number): Generator<Tick> {
+      for (;;) {
+        const n = walks[i]!.next();
+        if (n.done) {
+          heads[i] = undefined;
+          return;
+        }
+        if (n.value === TICK) {
+          yield TICK;
+          continue;
+        }
+        heads[i] = n.value;
+        return;
+      }
+    };
+    for (let i = 0; i < walks.length; i++) yield* advance(i);
+    for (;;) {
+      let best = -1;
+      for (let i = 0; i < heads.length; i++) {
+        const h = heads[i];
+        if (h && (best < 0 || cmp(h[0], heads[best]![0]) < 0)) best = i;
+      }
+      if (best < 0) return;
+      yield heads[best]!;
+      yield* advance(best);
+    }
+  }
+
+  /** One interval's keys; re-seeks in the frozen clone after a pause. */
+  private *walk(
+    plan: Extract<Plan, { kind: 'ixscan' }>,
+    interval: Parameters<Index['scanFrom']>[1],
+  ): Generator<[IndexKey, Doc] | Tick> {
+    const { index, backward } = plan;
+    let epoch = this.view.epoch;
+    let iter = index.scanFrom(this.view.tree(index), interval, backward, undefined);
+    let last: IndexKey | undefined;
+    let work = 0;
+    for (;;) {
+      if (this.view.epoch !== epoch) {
+        epoch = this.view.epoch;
+        iter = index.scanFrom(this.view.tree(index), interval, backward, last);
+      }
+      const n = iter.next();
+      if (n.done) return;
+      const [key, , pos] = n.value;
+      last = key;
+      this.stats.keys++;
+      if (pos === 0) yield [key, n.value[1]];
+      else if (pos > 0 !== backward) return;
+      if (++work % TICK_EVERY === 0) yield TICK;
+    }
+  }
+}
+
+/** Sorts `rows` in place in runs, then merges runs pairwise, pausing between pieces. */
+function* sortSteps(rows: Doc[], compare: (a: Doc, b: Doc) => number): Generator<Tick> {
+  if (rows.length <= SORT_RUN) {
+    rows.sort(compare);
+    return;
+  }
+  for (let i = 0; i < rows.length; i += SORT_RUN) {
+    const run = rows.slice(i, i + SORT_RUN).sort(compare);
+    for (let j = 0; j < run.length; j++) rows[i + j] = run[j]!;
+    yield TICK;
+  }
+  let src = rows;
+  let dst: Doc[] = new Array<Doc>(rows.length);
+  for (let width = SORT_RUN; width < rows.length; width *= 2) {
+    let work = 0;
+    for (let lo = 0; lo < rows.length; lo += 2 * width) {
+      const mid = Math.min(lo + width, rows.length);
+      const hi = Math.min(lo + 2 * width, rows.length);
+      let a = lo;
+      let b = mid;
+      let o = lo;
+      // Stable: on ties the left run (earlier rows) goes first.
+      while (a < mid && b < hi) {
+        dst[o++] = compare(src[b]!, src[a]!) < 0 ? src[b++]! : src[a++]!;
+        if (++work % (TICK_EVERY * 8) === 0) yield TICK;
+      }
+      while (a < mid) dst[o++] = src[a++]!;
+      while (b < hi) dst[o++] = src[b++]!;
+    }
+    [src, dst] = [dst, src];
+  }
+  if (src !== rows) for (let i = 0; i < rows.length; i++) rows[i] = src[i]!;
+}
