@@ -15,17 +15,14 @@ async function moveDeadlines(
   mongoUrl: string,
   dbName: string,
   electionId: string,
-  set: (past: Date) => Record<string, unknown>,
+  update: Record<string, unknown>,
 ): Promise<void> {
   const mongo = await MongoClient.connect(mongoUrl);
   try {
     const res = await mongo
       .db(dbName)
       .collection('elections')
-      .updateOne(
-        { _id: new ObjectId(electionId), status: 'open' },
-        set(new Date(Date.now() - 1000)),
-      );
+      .updateOne({ _id: new ObjectId(electionId), status: 'open' }, update);
     if (res.matchedCount !== 1) {
       throw new Error(`no open election ${electionId} in ${dbName}.elections`);
     }
@@ -34,17 +31,27 @@ async function moveDeadlines(
   }
 }
 
-/** Nominations close now (voting is open until its own deadline). */
-export function endNominations(mongoUrl: string, dbName: string, electionId: string) {
-  return moveDeadlines(mongoUrl, dbName, electionId, (past) => ({
-    $set: { nominations_close_at: past },
-  }));
+const justPast = () => new Date(Date.now() - 1000);
+
+/** Nominations close at `at` (voting stays open until its own deadline). */
+export function closeNominationsAt(mongoUrl: string, dbName: string, electionId: string, at: Date) {
+  return moveDeadlines(mongoUrl, dbName, electionId, { $set: { nominations_close_at: at } });
 }
 
-/** Voting closes now (and nominations with it, if still open): the next sweep tallies it. */
+/** Voting closes at `at` (and nominations before it, if they were still open then). */
+export function closeVotingAt(mongoUrl: string, dbName: string, electionId: string, at: Date) {
+  return moveDeadlines(mongoUrl, dbName, electionId, {
+    $set: { voting_close_at: at },
+    $min: { nominations_close_at: new Date(at.getTime() - 1000) },
+  });
+}
+
+/** Nominations close now. */
+export function endNominations(mongoUrl: string, dbName: string, electionId: string) {
+  return closeNominationsAt(mongoUrl, dbName, electionId, justPast());
+}
+
+/** Voting closes now: the next sweep tallies it. */
 export function endVoting(mongoUrl: string, dbName: string, electionId: string) {
-  return moveDeadlines(mongoUrl, dbName, electionId, (past) => ({
-    $set: { voting_close_at: past },
-    $min: { nominations_close_at: new Date(past.getTime() - 1000) },
-  }));
+  return closeVotingAt(mongoUrl, dbName, electionId, justPast());
 }

@@ -1,4 +1,5 @@
 import {
+  closeVotingAt as closeVotingAtIn,
   endNominations as endNominationsIn,
   endVoting as endVotingIn,
   forumDbName,
@@ -68,6 +69,12 @@ export async function endNominations(electionId: string): Promise<void> {
   const { mongoUrl, dbName } = forumDb();
   await endNominationsIn(mongoUrl, dbName, electionId);
   expect((await getElection(electionId)).phase).toBe('voting');
+}
+
+/** Voting closes `seconds` from now: a page opened before then sees the close happen. */
+export async function closeVotingIn(electionId: string, seconds: number): Promise<void> {
+  const { mongoUrl, dbName } = forumDb();
+  await closeVotingAtIn(mongoUrl, dbName, electionId, new Date(Date.now() + seconds * 1000));
 }
 
 /** The clock moves past the close; resolves once svc-forum's sweep (every second) has tallied. */

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures.js';
 import {
   createCommunity,
@@ -11,6 +12,7 @@ import { pageAs } from './moderation-helpers.js';
 import {
   ballotAnswer,
   castBallot,
+  closeVotingIn,
   endNominations,
   endVoting,
   getElection,
@@ -27,6 +29,12 @@ import {
 
 // Several users, pages and a tally per story on a shared machine: generous, no sleeps.
 test.describe.configure({ timeout: 240_000 });
+
+/** The community page's question for its banner (asked once its posts are shown). */
+const bannerAsked = (page: Page) =>
+  page.waitForResponse((r) =>
+    /\/api\/communities\/[0-9a-f]{24}\/elections\?limit=1\b/.test(r.url()),
+  );
 
 const STATEMENT = 'I will keep the spam out.\n  Two rules:\n\n- be kind\n- stay on topic';
 
@@ -146,12 +154,15 @@ test('an owner starts an election, members stand and vote, the winner joins the 
   await castBallot(dave, electionId, [alice, bob]);
   await castBallot(bob, electionId, [alice]);
 
-  // The clock moves past the close (in the database: the open page still counts down to the
-  // old deadline, so it is reloaded) and the sweep tallies.
-  const closed = await endVoting(electionId);
-  expect(closed.winners).toEqual([alice.id]);
+  // Voting now closes in a few seconds: the open page counts down, then shows the tally (the
+  // sweep's, a second or two after the close) without a reload.
+  await closeVotingIn(electionId, 10);
   await carolPage.reload();
-  await expect(carolPage.getByTestId('results')).toBeVisible();
+  await expect(carolPage.getByTestId('election-deadline')).toHaveText(/^Voting closes in \d+ s$/);
+  await expect(carolPage.getByTestId('results')).toBeVisible({ timeout: 30_000 });
+  const closed = await getElection(electionId);
+  expect(closed.phase).toBe('closed');
+  expect(closed.winners).toEqual([alice.id]);
   await expect(carolPage.getByTestId('election-phase')).toHaveText('Closed');
   await expect(carolPage.getByTestId('election-deadline')).toHaveText(
     /^Closed \w+ \d{1,2}, \d{4}$/,
@@ -191,7 +202,9 @@ test('an owner starts an election, members stand and vote, the winner joins the 
   // The community page: Alice moderates with her term, and the banner is gone.
   await createPost(owner, community, { title: 'After the election' });
   const visitor = await pageAs(browser, null);
+  const asked = bannerAsked(visitor);
   await visitor.goto(`/c/${community.name}`);
+  await asked;
   await expect(visitor.getByTestId('post-title')).toHaveText(['After the election']);
   const team = visitor.getByTestId('moderator');
   await expect(team.getByTestId('moderator-name')).toHaveText([
@@ -279,4 +292,41 @@ test('the community page shows a banner while an election is open', async ({ pag
   await expect(page.getByTestId('election-phase')).toHaveText('Voting open');
   await expect(page.getByTestId('election-sign-in')).toBeVisible();
   await expect(page.getByTestId('ballot')).toHaveCount(0);
+
+  // Closed without a ballot: nobody is elected, and the banner is gone.
+  await endVoting(election.id);
+  await page.reload();
+  await expect(page.getByTestId('winners')).toContainText('Nobody was elected.');
+  await expect(page.getByTestId('result-approvals')).toHaveText(['0 approvals']);
+  const asked = bannerAsked(page);
+  await page.goto(`/c/${community.name}`);
+  await expect(page.getByTestId('post-title')).toHaveText(['Before the election']);
+  await asked;
+  await expect(banner).toHaveCount(0);
+});
+
+test("a visitor may not read an NSFW community's elections; unknown ones say so", async ({
+  page,
+}) => {
+  const owner = await createUser('nowner');
+  const community = await createCommunity(owner, { nsfw: true });
+  const election = await startElection(owner, community);
+
+  await page.goto(`/c/${community.name}/elections`);
+  await expect(page.getByTestId('elections-nsfw')).toContainText('Sign up to view NSFW content');
+  await expect(page.getByTestId('election-card')).toHaveCount(0);
+  await page.goto(`/c/${community.name}/elections/${election.id}`);
+  await expect(page.getByTestId('elections-nsfw')).toBeVisible();
+  await page.goto(`/c/no_such_${community.name}/elections`);
+  await expect(page.getByTestId('community-not-found')).toBeVisible();
+
+  // Signed in, the same pages open; an election of another community is not found here.
+  const other = await createCommunity(owner);
+  await signInAs(page, owner);
+  await page.goto(`/c/${community.name}/elections`);
+  await expect(page.getByTestId('election-card')).toHaveCount(1);
+  await page.goto(`/c/${other.name}/elections/${election.id}`);
+  await expect(page.getByTestId('election-not-found')).toContainText('Election not found');
+  await page.goto(`/c/${other.name}/elections/not-an-id`);
+  await expect(page.getByTestId('election-not-found')).toBeVisible();
 });
