@@ -33,7 +33,7 @@ import {
  */
 
 /** Phases (s): long enough for a loaded machine to nominate, or to cast the ballots, in. */
-const PHASES = [3, 4];
+const PHASES = [3, 5];
 /** How long svc-forum stays down after the close in A: several of its 1 s sweeps missed. */
 const DOWN_AFTER_CLOSE_MS = 2_500;
 const SEATS = 2;
