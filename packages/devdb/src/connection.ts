@@ -84,9 +84,26 @@ export class ClientConnection {
         this.waitForLock(outcome.blockedBy, outcome.waiter);
         return;
       }
+      if (outcome.pending) {
+        this.awaitReply(req, outcome.pending);
+        return;
+      }
       this.queue.shift();
       this.send(req, outcome.reply);
     }
+  }
+
+  /** A read that paused: later requests on this connection wait for its reply, in order. */
+  private awaitReply(req: Request, pending: Promise<Doc>): void {
+    let cancelled = false;
+    this.waiting = () => (cancelled = true);
+    void pending.then((reply) => {
+      if (cancelled) return;
+      this.waiting = undefined;
+      this.queue.shift();
+      this.send(req, reply);
+      this.pump();
+    });
   }
 
   private waitForLock(holder: Transaction, waiter: Transaction | undefined): void {
@@ -116,7 +133,8 @@ export class ClientConnection {
   }
 
   private send(req: Request, reply: Doc, moreToCome = false): void {
-    if (!req.noReply) this.replies.send(this.socket, encodeSafely(req, reply, moreToCome));
+    if (!req.noReply && !this.socket.destroyed)
+      this.replies.send(this.socket, encodeSafely(req, reply, moreToCome));
   }
 
   private closed(): void {

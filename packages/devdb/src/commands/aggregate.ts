@@ -1,26 +1,81 @@
 import { badValue } from '../errors.js';
 import type { Doc } from '../bson.js';
-import { runPipeline } from '../engine/pipeline.js';
+import { readNothing, andThen, type QueryResult, type QuerySpec } from '../engine/executor.js';
+import {
+  countOutput,
+  finishPipeline,
+  pipelineHead,
+  type PipelineHead,
+} from '../engine/pipeline.js';
+import { querySpec } from '../engine/query.js';
 import { isPlainObject } from '../engine/values.js';
-import { num, type Handler } from './context.js';
+import { num, type Context, type Handler } from './context.js';
+import { explainQuery } from './explain-output.js';
+import { read } from './find.js';
+
+/** An aggregate command, validated: its leading query and the stages after it. */
+export interface AggregateRequest {
+  name: string;
+  head: PipelineHead;
+  spec: QuerySpec;
+}
+
+export function aggregateRequest(cmd: Doc): AggregateRequest {
+  if (typeof cmd.aggregate !== 'string') {
+    throw badValue('collection-less aggregate ({aggregate: 1}) is not supported by devdb');
+  }
+  if (!Array.isArray(cmd.pipeline)) {
+    throw badValue("'pipeline' option must be specified as an array");
+  }
+  const head = pipelineHead(cmd.pipeline as Doc[]);
+  const spec = querySpec(head.filter, {
+    sort: head.sort,
+    skip: head.skip,
+    limit: Number.isFinite(head.limit) ? head.limit : undefined,
+    count: head.count !== undefined,
+  });
+  return { name: cmd.aggregate, head, spec };
+}
+
+/** Runs the leading query (pausing as it goes), then the rest of the pipeline at once. */
+export function aggregate(
+  req: AggregateRequest,
+  ctx: Context,
+): Promise<{ docs: Doc[]; result: QueryResult }> | { docs: Doc[]; result: QueryResult } {
+  const run = req.head.limit === 0 ? readNothing() : read(ctx, req.name, req.spec);
+  return andThen(run, (result) => {
+    const docs = req.head.count
+      ? countOutput(req.head.count, result.n)
+      : finishPipeline(result.docs, req.head.rest, (name) => ctx.store.collection(ctx.db, name));
+    return { docs, result };
+  });
+}
+
+/**
+ * Explain of a pipeline: a pipeline that is only a query answers like find's explain;
+ * otherwise the query is the first stage (`$cursor`) and the other stages follow it.
+ */
+export function explainAggregate(
+  req: AggregateRequest,
+  result: QueryResult,
+  ctx: Context,
+  verbosity: string,
+): Doc {
+  const query = explainQuery(`${ctx.db}.${req.name}`, req.spec, result, verbosity);
+  if (req.head.rest.length === 0) return { explainVersion: '1', ...query };
+  return { explainVersion: '1', stages: [{ $cursor: query }, ...req.head.rest] };
+}
 
 export const aggregateCommands: Record<string, Handler> = {
   aggregate(cmd, ctx) {
-    if (typeof cmd.aggregate !== 'string') {
-      throw badValue('collection-less aggregate ({aggregate: 1}) is not supported by devdb');
-    }
-    if (!Array.isArray(cmd.pipeline)) {
-      throw badValue("'pipeline' option must be specified as an array");
-    }
-    if (cmd.explain) throw badValue('explain is not supported by devdb');
+    const req = aggregateRequest(cmd);
     const cursorOpts = isPlainObject(cmd.cursor) ? cmd.cursor : {};
-    const docs = runPipeline(
-      ctx.store.collection(ctx.db, cmd.aggregate),
-      cmd.pipeline as Doc[],
-      (name) => ctx.store.collection(ctx.db, name),
-    );
-    const batchSize =
-      cursorOpts.batchSize === undefined ? undefined : num(cursorOpts.batchSize, 101);
-    return { cursor: ctx.cursors.first(`${ctx.db}.${cmd.aggregate}`, docs, batchSize), ok: 1 };
+    return andThen(aggregate(req, ctx), ({ docs, result }) => {
+      // The old `explain: true` option: the plan instead of the results.
+      if (cmd.explain) return { ...explainAggregate(req, result, ctx, 'queryPlanner'), ok: 1 };
+      const batchSize =
+        cursorOpts.batchSize === undefined ? undefined : num(cursorOpts.batchSize, 101);
+      return { cursor: ctx.cursors.first(`${ctx.db}.${req.name}`, docs, batchSize), ok: 1 };
+    });
   },
 };

@@ -22,8 +22,12 @@ export interface Context {
   txn?: Transaction;
 }
 
-/** Commands run synchronously to completion: that is what makes each one atomic. */
-export type Handler = (cmd: Doc, ctx: Context) => Doc;
+/**
+ * Commands run synchronously to completion: that is what makes each one atomic. Only reads
+ * may come back with a promise: a long read pauses to let other connections in, reading a
+ * frozen view of the data meanwhile (engine/executor.ts).
+ */
+export type Handler = (cmd: Doc, ctx: Context) => Doc | Promise<Doc>;
 
 export function collName(cmd: Doc, name: string): string {
   const v = cmd[name];

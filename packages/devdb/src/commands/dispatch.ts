@@ -4,6 +4,7 @@ import { aggregateCommands } from './aggregate.js';
 import type { Context, Handler } from './context.js';
 import { databaseCommands } from './databases.js';
 import { deleteCommands } from './delete.js';
+import { explainCommands } from './explain.js';
 import { findAndModifyCommands } from './find-and-modify.js';
 import { findCommands } from './find.js';
 import { handshakeCommands } from './handshake.js';
@@ -22,6 +23,7 @@ const dataCommands: Record<string, Handler> = {
   ...deleteCommands,
   ...findAndModifyCommands,
   ...aggregateCommands,
+  ...explainCommands,
   ...indexCommands,
 };
 
@@ -62,14 +64,18 @@ export function errorReply(err: unknown): Doc {
   return { ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName, ...e.extra };
 }
 
-/** Runs one command and always returns a reply document (errors become `ok: 0`). */
-export function dispatch(cmd: Doc, ctx: Context): Doc {
+/**
+ * Runs one command and always returns a reply document (errors become `ok: 0`); a read that
+ * had to pause returns it later.
+ */
+export function dispatch(cmd: Doc, ctx: Context): Doc | Promise<Doc> {
   const name = Object.keys(cmd)[0] ?? '';
   try {
     rejectCollation(cmd);
     const handler = handlers.get(name);
     if (!handler) throw commandNotFound(name);
-    return handler(cmd, ctx);
+    const reply = handler(cmd, ctx);
+    return reply instanceof Promise ? reply.catch(errorReply) : reply;
   } catch (err) {
     return errorReply(err);
   }

@@ -1,31 +1,68 @@
+import type { Doc } from '../bson.js';
 import { badValue } from '../errors.js';
-import { compileFilter, findDocs, project } from '../engine/query.js';
+import {
+  readNothing,
+  runQueryYielding,
+  andThen,
+  type QueryResult,
+  type QuerySpec,
+} from '../engine/executor.js';
+import { compileFilter, project, querySpec } from '../engine/query.js';
 import { isPlainObject, keyOf, pathValues } from '../engine/values.js';
-import { collName, num, type Handler } from './context.js';
+import { collName, num, type Context, type Handler } from './context.js';
+
+/** A find command, validated and stated as a query. */
+export interface FindRequest {
+  name: string;
+  filter: Doc;
+  spec: QuerySpec;
+  single: boolean;
+}
+
+export function findRequest(cmd: Doc): FindRequest {
+  const name = collName(cmd, 'find');
+  const filter = isPlainObject(cmd.filter) ? cmd.filter : {};
+  let limit = num(cmd.limit, 0);
+  let single = cmd.singleBatch === true;
+  if (limit < 0) {
+    limit = -limit;
+    single = true;
+  }
+  const spec = querySpec(filter, { sort: cmd.sort, skip: num(cmd.skip, 0), limit });
+  return { name, filter, spec, single };
+}
+
+/** A count command (documents matching `query`, after skip/limit) as a query. */
+export function countRequest(cmd: Doc): { name: string; spec: QuerySpec } {
+  const name = collName(cmd, 'count');
+  const query = isPlainObject(cmd.query) ? cmd.query : {};
+  const limit = Math.abs(num(cmd.limit, 0));
+  return { name, spec: querySpec(query, { skip: num(cmd.skip, 0), limit, count: true }) };
+}
+
+/** Runs a read, pausing as it goes so that a long one does not hold up other connections. */
+export function read(
+  ctx: Context,
+  name: string,
+  spec: QuerySpec,
+): QueryResult | Promise<QueryResult> {
+  const coll = ctx.store.collection(ctx.db, name);
+  return coll ? runQueryYielding(coll, spec) : readNothing();
+}
 
 export const findCommands: Record<string, Handler> = {
   find(cmd, ctx) {
-    const name = collName(cmd, 'find');
-    const filter = isPlainObject(cmd.filter) ? cmd.filter : {};
-    let limit = num(cmd.limit, 0);
-    let single = cmd.singleBatch === true;
-    if (limit < 0) {
-      limit = -limit;
-      single = true;
-    }
-    const docs = findDocs(ctx.store.collection(ctx.db, name), filter, {
-      sort: cmd.sort,
-      skip: num(cmd.skip, 0),
-      limit,
+    const req = findRequest(cmd);
+    return andThen(read(ctx, req.name, req.spec), ({ docs }) => {
+      const batchSize = cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 101);
+      const cursor = ctx.cursors.first(
+        `${ctx.db}.${req.name}`,
+        project(docs, cmd.projection, req.filter),
+        batchSize === 0 ? 0 : batchSize,
+        req.single,
+      );
+      return { cursor, ok: 1 };
     });
-    const batchSize = cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 101);
-    const cursor = ctx.cursors.first(
-      `${ctx.db}.${name}`,
-      project(docs, cmd.projection, filter),
-      batchSize === 0 ? 0 : batchSize,
-      single,
-    );
-    return { cursor, ok: 1 };
   },
 
   getMore(cmd, ctx) {
@@ -52,28 +89,29 @@ export const findCommands: Record<string, Handler> = {
   },
 
   count(cmd, ctx) {
-    const coll = ctx.store.collection(ctx.db, collName(cmd, 'count'));
-    const query = isPlainObject(cmd.query) ? cmd.query : {};
-    const skip = num(cmd.skip, 0);
-    const limit = Math.abs(num(cmd.limit, 0));
-    if (!coll) return { n: 0, ok: 1 };
-    if (Object.keys(query).length === 0) {
-      const total = Math.max(0, coll.docs.size - skip);
-      return { n: limit ? Math.min(limit, total) : total, ok: 1 };
+    const { name, spec } = countRequest(cmd);
+    const coll = ctx.store.collection(ctx.db, name);
+    if (coll && Object.keys(spec.filter).length === 0) {
+      // The collection's size, as MongoDB answers an unfiltered count from metadata.
+      const total = Math.max(0, coll.docs.size - spec.skip);
+      return { n: Math.min(spec.limit, total), ok: 1 };
     }
-    return { n: findDocs(coll, query, { skip, limit }).length, ok: 1 };
+    return andThen(read(ctx, name, spec), ({ n }) => ({ n, ok: 1 }));
   },
 
   distinct(cmd, ctx) {
-    const coll = ctx.store.collection(ctx.db, collName(cmd, 'distinct'));
+    const name = collName(cmd, 'distinct');
     if (typeof cmd.key !== 'string') throw badValue('distinct requires a string key');
+    const key = cmd.key;
     const query = isPlainObject(cmd.query) ? cmd.query : {};
     compileFilter(query);
-    const seen = new Map<string, unknown>();
-    for (const doc of findDocs(coll, query)) {
-      for (const v of pathValues(doc, cmd.key))
-        if (v !== undefined && !seen.has(keyOf(v))) seen.set(keyOf(v), v);
-    }
-    return { values: [...seen.values()], ok: 1 };
+    return andThen(read(ctx, name, querySpec(query)), ({ docs }) => {
+      const seen = new Map<string, unknown>();
+      for (const doc of docs) {
+        for (const v of pathValues(doc, key))
+          if (v !== undefined && !seen.has(keyOf(v))) seen.set(keyOf(v), v);
+      }
+      return { values: [...seen.values()], ok: 1 };
+    });
   },
 };

@@ -26,6 +26,7 @@ export const readCommands = new Set([
   'aggregate',
   'count',
   'distinct',
+  'explain',
   'listCollections',
   'listIndexes',
   'collStats',

@@ -19,8 +19,10 @@ export interface Caller {
  * (`waiter` is the caller's own transaction, if it has one, for deadlock detection).
  */
 export type Outcome =
-  | { reply: Doc; blockedBy?: undefined }
-  | { blockedBy: Transaction; waiter: Transaction | undefined };
+  | { reply: Doc; blockedBy?: undefined; pending?: undefined }
+  | { blockedBy: Transaction; waiter: Transaction | undefined; pending?: undefined }
+  /** A read that pauses to let other connections in: its reply comes later. */
+  | { pending: Promise<Doc>; blockedBy?: undefined };
 
 const SYSTEM_DBS = new Set(['admin', 'config', 'local']);
 
@@ -72,7 +74,14 @@ export function runCommand(node: Node, cmd: Doc, db: string, caller: Caller): Ou
       session: info,
       txn,
     };
-    reply = txn ? node.store.withLog(txn, () => dispatch(cmd, ctx)) : dispatch(cmd, ctx);
+    const result = txn ? node.store.withLog(txn, () => dispatch(cmd, ctx)) : dispatch(cmd, ctx);
+    if (result instanceof Promise) {
+      // Only reads pause, and they write nothing: no retryable-write record to keep.
+      const session = info;
+      const inside = txn;
+      return { pending: result.then((r) => settle(node, name, session, inside, r)) };
+    }
+    reply = result;
     if (retryable && reply.ok === 1) node.sessions.remember(retryable, reply);
   } catch (err) {
     reply = errorReply(err);

@@ -108,6 +108,18 @@ class ReadView {
   }
 }
 
+/** Whether a plan counts keys alone (COUNT_SCAN) and whether it needs an in-memory SORT. */
+export function planShape(
+  plan: Plan,
+  spec: QuerySpec,
+): { countScan: boolean; sortInMemory: boolean } {
+  const ix = plan.kind === 'ixscan' ? plan : undefined;
+  return {
+    countScan: spec.count && !!ix?.exact,
+    sortInMemory: spec.compare !== undefined && !ix?.sortPositions,
+  };
+}
+
 /** Parses nothing: callers validate (compileFilter / parseSort) before planning. */
 export function plan(coll: Collection, spec: QuerySpec): Plan {
   if (spec.natural === -1 || (spec.sort === undefined && isEmpty(spec.filter) && !spec.count)) {
@@ -178,7 +190,7 @@ class Execution {
   private sortInMemory = false;
 
   constructor(
-    private readonly coll: Collection,
+    coll: Collection,
     private readonly spec: QuerySpec,
   ) {
     this.plan = plan(coll, spec);
@@ -201,7 +213,8 @@ class Execution {
   *steps(): Generator<Tick, void> {
     const { spec, plan } = this;
     const { skip, limit } = spec;
-    if (spec.count && plan.kind === 'ixscan' && plan.exact) {
+    const shape = planShape(plan, spec);
+    if (shape.countScan && plan.kind === 'ixscan') {
       this.countScan = true;
       let keys = 0;
       for (const step of this.keys(plan))
@@ -210,8 +223,7 @@ class Execution {
       this.n = Math.max(0, Math.min(limit, keys - skip));
       return;
     }
-    const ordered = spec.compare === undefined || (plan.kind === 'ixscan' && !!plan.sortPositions);
-    if (ordered) {
+    if (!shape.sortInMemory) {
       // Rows arrive in their final order: stop as soon as skip + limit are met.
       let skipped = 0;
       for (const doc of this.matches()) {
@@ -416,4 +428,24 @@ function* sortSteps(rows: Doc[], compare: (a: Doc, b: Doc) => number): Generator
     [src, dst] = [dst, src];
   }
   if (src !== rows) for (let i = 0; i < rows.length; i++) rows[i] = src[i]!;
+}
+
+/**
+ * Applies `f` to a value that may still be on its way. (Not named `then`: a module exporting
+ * `then` is a thenable, and `await import()` of it would call it.)
+ */
+export function andThen<T, U>(v: T | Promise<T>, f: (t: T) => U): U | Promise<U> {
+  return v instanceof Promise ? v.then(f) : f(v);
+}
+
+/** A query over a collection that does not exist (MongoDB's EOF plan). */
+export function readNothing(): QueryResult {
+  return {
+    docs: [],
+    n: 0,
+    plan: { kind: 'collscan' },
+    countScan: false,
+    sortInMemory: false,
+    stats: { keys: 0, docs: 0, returned: 0, millis: 0, yields: 0 },
+  };
 }

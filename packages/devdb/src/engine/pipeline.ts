@@ -2,7 +2,7 @@ import { Aggregator, ProcessingMode } from 'mingo';
 import type { Doc } from '../bson.js';
 import { badValue, toCommandError } from '../errors.js';
 import type { Collection } from './collection.js';
-import { compileFilter, compileSort, findDocs } from './query.js';
+import { findDocs } from './query.js';
 import { cloneDoc, getPath, isPlainObject, pathValues } from './values.js';
 
 const UNSUPPORTED_STAGES = new Set([
@@ -20,17 +20,27 @@ const UNSUPPORTED_STAGES = new Set([
 
 export type CollectionLookup = (name: string) => Collection | undefined;
 
-/**
- * Runs an aggregation pipeline over `coll`. A leading $match is answered through the
- * indexes; an equality $lookup on an indexed foreign field (or _id) is done here so only
- * the joined documents are copied; all other stages run in mingo, which may write into
- * its input, so documents are cloned as they enter each mingo segment.
- */
-export function runPipeline(
-  coll: Collection | undefined,
-  pipeline: Doc[],
-  collections: CollectionLookup,
-): Doc[] {
+/** A pipeline's leading $match/$sort/$skip/$limit (one indexed query) and what follows it. */
+export interface PipelineHead {
+  filter: Doc;
+  sort: Doc | undefined;
+  skip: number;
+  /** Infinity: no limit; 0: nothing passes. */
+  limit: number;
+  rest: Doc[];
+  /** Set when `rest` only counts the rows: the count's output field names and group id. */
+  count: CountShape | undefined;
+}
+
+export interface CountShape {
+  /** `$count`'s field, or the `$group`'s fields (all `{ $sum: 1 }`). */
+  fields: string[];
+  /** The `$group`'s constant `_id` (absent for `$count`). */
+  groupId?: unknown;
+}
+
+/** Checks the stages, then splits off the part the query planner answers. */
+export function pipelineHead(pipeline: Doc[]): PipelineHead {
   for (const stage of pipeline) {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
       throw badValue('A pipeline stage specification object must contain exactly one field.');
@@ -38,25 +48,36 @@ export function runPipeline(
     const op = Object.keys(stage)[0]!;
     if (UNSUPPORTED_STAGES.has(op)) throw badValue(`${op} is not supported by devdb`);
   }
-  let rest = pipeline;
-  let docs: Doc[];
-  const first = pipeline[0];
-  if (first && isPlainObject(first.$match)) {
-    docs = findDocs(coll, first.$match);
-    rest = pipeline.slice(1);
-  } else {
-    docs = coll ? [...coll.docs.values()] : [];
-  }
-  // $match/$sort/$skip/$limit at the head only select documents: run them here, uncloned.
+  const matches: Doc[] = [];
   let i = 0;
-  for (; i < rest.length; i++) {
-    const selected = selectStage(docs, rest[i]!);
-    if (!selected) break;
-    docs = selected;
+  while (i < pipeline.length && isPlainObject(pipeline[i]!.$match)) {
+    matches.push(pipeline[i]!.$match as Doc);
+    i++;
   }
-  rest = rest.slice(i);
-  const counted = countStage(docs, rest);
-  if (counted) return counted;
+  let sort: Doc | undefined;
+  const s = pipeline[i]?.$sort;
+  if (isPlainObject(s) && Object.values(s).every((d) => d === 1 || d === -1)) {
+    sort = s;
+    i++;
+  }
+  let skip = 0;
+  let limit = Infinity;
+  for (; i < pipeline.length; i++) {
+    const [op, n] = Object.entries(pipeline[i]!)[0]!;
+    if (op === '$skip' && typeof n === 'number' && n >= 0) {
+      skip += n;
+      limit = Math.max(0, limit - n);
+    } else if (op === '$limit' && typeof n === 'number' && n > 0) {
+      limit = Math.min(limit, n);
+    } else break;
+  }
+  const filter = matches.length === 1 ? matches[0]! : matches.length ? { $and: matches } : {};
+  const rest = pipeline.slice(i);
+  return { filter, sort, skip, limit, rest, count: countShape(rest) };
+}
+
+/** Runs the stages after the head over the rows the head selected. */
+export function finishPipeline(docs: Doc[], rest: Doc[], collections: CollectionLookup): Doc[] {
   let segment: Doc[] = [];
   for (const stage of rest) {
     const lookup = indexedLookup(stage, collections);
@@ -71,43 +92,24 @@ export function runPipeline(
   return runMingo(docs, segment, collections);
 }
 
-function selectStage(docs: Doc[], stage: Doc): Doc[] | undefined {
-  const [op, spec] = Object.entries(stage)[0]!;
-  switch (op) {
-    case '$match': {
-      if (!isPlainObject(spec)) return undefined;
-      const match = compileFilter(spec);
-      try {
-        return docs.filter(match);
-      } catch (err) {
-        throw toCommandError(err);
-      }
-    }
-    case '$sort': {
-      const sort =
-        isPlainObject(spec) && !Object.values(spec).some(isPlainObject)
-          ? compileSort(spec)
-          : undefined;
-      return sort ? [...docs].sort(sort) : undefined;
-    }
-    case '$skip':
-      return typeof spec === 'number' && spec >= 0 ? docs.slice(spec) : undefined;
-    case '$limit':
-      return typeof spec === 'number' && spec > 0 ? docs.slice(0, spec) : undefined;
-    default:
-      return undefined;
-  }
+/** The output of a counting tail (see countShape) for `n` rows. */
+export function countOutput(shape: CountShape, n: number): Doc[] {
+  if (n === 0) return [];
+  if (!('groupId' in shape)) return [{ [shape.fields[0]!]: n }];
+  const out: Doc = { _id: shape.groupId };
+  for (const name of shape.fields) out[name] = n;
+  return [out];
 }
 
 /**
- * Answers a final `$count` or `{ $group: { _id: <constant>, n: { $sum: 1 } } }` (what
- * countDocuments sends) from the number of selected documents, without copying them.
+ * A final `$count` or `{ $group: { _id: <constant>, n: { $sum: 1 } } }` (what countDocuments
+ * sends): answered from the number of rows, without copying them.
  */
-function countStage(docs: Doc[], rest: Doc[]): Doc[] | undefined {
+function countShape(rest: Doc[]): CountShape | undefined {
   if (rest.length !== 1) return undefined;
   const [op, spec] = Object.entries(rest[0]!)[0]!;
   if (op === '$count' && typeof spec === 'string' && spec && !spec.startsWith('$')) {
-    return docs.length ? [{ [spec]: docs.length }] : [];
+    return { fields: [spec] };
   }
   if (op !== '$group' || !isPlainObject(spec)) return undefined;
   const { _id: id, ...fields } = spec;
@@ -117,10 +119,7 @@ function countStage(docs: Doc[], rest: Doc[]): Doc[] | undefined {
     (f) => isPlainObject(f) && Object.keys(f).length === 1 && f.$sum === 1,
   );
   if (!constantId || !allCounts) return undefined;
-  if (!docs.length) return [];
-  const out: Doc = { _id: id };
-  for (const name of Object.keys(fields)) out[name] = docs.length;
-  return [out];
+  return { fields: Object.keys(fields), groupId: id };
 }
 
 /**

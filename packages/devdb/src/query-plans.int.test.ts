@@ -1,0 +1,228 @@
+import type mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, raw, type TestDb } from './testing/harness.js';
+
+/**
+ * Index use as MongoDB does it, asserted through explain: the same expectations hold on a
+ * real MongoDB (MONGO_URL), whose plans may nest differently (SBE's `queryPlan`, SORT_MERGE
+ * for $in runs, an aggregate's `$cursor` stage), hence the tree-walking helpers.
+ */
+type Doc = Record<string, unknown>;
+
+let db: TestDb;
+const N = 10_000;
+const BASE = Date.UTC(2026, 0, 1);
+const at = (i: number): Date => new Date(BASE + i * 1000);
+const posts = (): mongoose.mongo.Collection<Doc> => raw(db, 'posts') as never;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await posts().insertMany(
+    Array.from({ length: N }, (_, i) => ({
+      _id: i as never,
+      community: `c${i % 10}`,
+      at: at(i),
+      score: i % 100,
+      removed: i % 7 === 0,
+      plain: `p${i}`,
+    })),
+  );
+  await posts().createIndex({ at: 1 });
+  await posts().createIndex({ community: 1, at: -1 });
+  await posts().createIndex({ community: 1, removed: 1, score: -1, _id: -1 });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+/** Every `stage` named anywhere in an explain document. */
+function stages(explain: unknown, out: Doc[] = []): Doc[] {
+  if (Array.isArray(explain)) for (const e of explain) stages(e, out);
+  else if (explain && typeof explain === 'object') {
+    const d = explain as Doc;
+    if (typeof d.stage === 'string') out.push(d);
+    for (const [k, v] of Object.entries(d)) if (k !== 'command') stages(v, out);
+  }
+  return out;
+}
+
+/** The first `executionStats`-like object: where totalKeysExamined is. */
+function execStats(explain: unknown): Doc {
+  const found: Doc[] = [];
+  const visit = (v: unknown): void => {
+    if (!v || typeof v !== 'object' || found.length) return;
+    const d = v as Doc;
+    if ('totalKeysExamined' in d) found.push(d);
+    else for (const x of Object.values(d)) visit(x);
+  };
+  visit(explain);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+const names = (explain: unknown): string[] => stages(explain).map((s) => String(s.stage));
+/** The indexes a plan uses (the winning plan and the execution stages both name them). */
+const indexNames = (explain: unknown): string[] => [
+  ...new Set(
+    stages(explain)
+      .filter((s) => typeof s.indexName === 'string')
+      .map((s) => String(s.indexName)),
+  ),
+];
+
+const explainFind = (
+  filter: Doc,
+  opts: mongoose.mongo.FindOptions = {},
+): Promise<mongoose.mongo.Document> => posts().find(filter, opts).explain('executionStats');
+
+const ids = async (filter: Doc, opts: mongoose.mongo.FindOptions = {}): Promise<number[]> =>
+  (await posts().find(filter, opts).toArray()).map((d) => d._id as number);
+
+describe('ordered index walks', () => {
+  it('walks an index in both directions and stops after the limit', async () => {
+    expect(await ids({}, { sort: { at: 1 }, limit: 5 })).toEqual([0, 1, 2, 3, 4]);
+    expect(await ids({}, { sort: { at: -1 }, limit: 5 })).toEqual([9999, 9998, 9997, 9996, 9995]);
+    const ex = await explainFind({}, { sort: { at: -1 }, limit: 10 });
+    expect(names(ex)).toContain('IXSCAN');
+    expect(names(ex)).not.toContain('SORT');
+    expect(indexNames(ex)).toEqual(['at_1']);
+    expect(stages(ex).find((s) => s.stage === 'IXSCAN')!.direction).toBe('backward');
+    const stats = execStats(ex);
+    expect(stats.nReturned).toBe(10);
+    expect(stats.totalKeysExamined).toBeLessThanOrEqual(11);
+    expect(stats.totalDocsExamined).toBeLessThanOrEqual(11);
+  });
+
+  it('uses a compound prefix for equality + sort, forwards and backwards', async () => {
+    expect(await ids({ community: 'c3' }, { sort: { at: -1 }, limit: 3 })).toEqual([
+      9993, 9983, 9973,
+    ]);
+    expect(await ids({ community: 'c3' }, { sort: { at: 1 }, limit: 3 })).toEqual([3, 13, 23]);
+    for (const dir of [1, -1] as const) {
+      const ex = await explainFind({ community: 'c3' }, { sort: { at: dir }, limit: 10 });
+      expect(indexNames(ex)).toEqual(['community_1_at_-1']);
+      expect(names(ex)).not.toContain('SORT');
+      expect(execStats(ex).totalKeysExamined).toBeLessThanOrEqual(11);
+    }
+    // Sorting on both fields, both reversed, is the same index walked backwards.
+    const both = await explainFind({}, { sort: { community: -1, at: 1 }, limit: 2 });
+    expect(names(both)).not.toContain('SORT');
+    expect(await ids({}, { sort: { community: -1, at: 1 }, limit: 2 })).toEqual([9, 19]);
+  });
+
+  it('answers equality + range + sort with skip and limit from the index', async () => {
+    const filter = { community: 'c3', at: { $lt: at(5003) } };
+    expect(await ids(filter, { sort: { at: -1 }, limit: 3 })).toEqual([4993, 4983, 4973]);
+    expect(await ids(filter, { sort: { at: -1 }, skip: 20, limit: 2 })).toEqual([4793, 4783]);
+    const ex = await explainFind(filter, { sort: { at: -1 }, skip: 20, limit: 2 });
+    expect(names(ex)).not.toContain('SORT');
+    expect(execStats(ex).totalKeysExamined).toBeLessThanOrEqual(23);
+    // A range closed at both ends.
+    const closed = { community: 'c3', at: { $gte: at(1003), $lt: at(1100) } };
+    expect(await ids(closed, { sort: { at: 1 } })).toEqual(
+      Array.from({ length: 10 }, (_, i) => 1003 + i * 10),
+    );
+    expect(execStats(await explainFind(closed)).totalKeysExamined).toBeLessThanOrEqual(11);
+    // Other fields of the filter are checked on the fetched documents.
+    expect(await ids({ ...filter, removed: true }, { sort: { at: -1 }, limit: 2 })).toEqual([
+      4963, 4893,
+    ]);
+  });
+
+  it('merges $in runs in sort order and answers $in without a sort', async () => {
+    const filter = { community: { $in: ['c2', 'c1'] } };
+    expect(await ids(filter, { sort: { at: -1 }, limit: 4 })).toEqual([9992, 9991, 9982, 9981]);
+    const ex = await explainFind(filter, { sort: { at: -1 }, limit: 4 });
+    expect(names(ex)).not.toContain('SORT');
+    expect(execStats(ex).totalKeysExamined).toBeLessThanOrEqual(8);
+    expect(await posts().countDocuments(filter)).toBe(2000);
+    const byId = await ids({ _id: { $in: [5, 3, 99_999] } } as Doc, { sort: { _id: 1 } });
+    expect(byId).toEqual([3, 5]);
+    const exId = await explainFind({ _id: { $in: [5, 3, 99_999] } });
+    expect(execStats(exId).totalDocsExamined).toBe(2);
+    // The services' list shape: $in over `removed` and the sort merged from two runs.
+    const mod = { community: 'c4', removed: { $in: [false, true] } };
+    expect(await ids(mod, { sort: { score: -1, _id: -1 }, limit: 3 })).toEqual([9994, 9894, 9794]);
+    const exMod = await explainFind(mod, { sort: { score: -1, _id: -1 }, limit: 3 });
+    expect(names(exMod)).not.toContain('SORT');
+    expect(execStats(exMod).totalKeysExamined).toBeLessThanOrEqual(6);
+  });
+
+  it('counts index ranges without touching documents', async () => {
+    const filter = { community: 'c3', at: { $gte: at(1003), $lt: at(2003) } };
+    expect(await posts().countDocuments(filter)).toBe(100);
+    expect(await posts().countDocuments({ community: 'c3' })).toBe(1000);
+    const ex = await db.conn.db!.command({
+      explain: { count: 'posts', query: filter },
+      verbosity: 'executionStats',
+    });
+    expect(names(ex)).toContain('COUNT_SCAN');
+    expect(execStats(ex).totalDocsExamined).toBe(0);
+    const agg = await posts()
+      .aggregate([{ $match: { community: 'c3' } }, { $group: { _id: 1, n: { $sum: 1 } } }])
+      .explain('executionStats');
+    expect(execStats(agg).totalDocsExamined).toBe(0);
+  });
+
+  it('falls back to a collection scan (and an in-memory sort) when no index fits', async () => {
+    const ex = await explainFind({ plain: 'p42' });
+    expect(names(ex)).toContain('COLLSCAN');
+    expect(names(ex)).not.toContain('IXSCAN');
+    expect(execStats(ex)).toMatchObject({ nReturned: 1, totalDocsExamined: N });
+    expect(await ids({ score: 7 }, { sort: { plain: -1 }, limit: 2 })).toEqual([9907, 9807]);
+    expect(names(await explainFind({ score: 7 }, { sort: { plain: -1 }, limit: 2 }))).toContain(
+      'SORT',
+    );
+  });
+});
+
+describe('multikey, sparse and partial indexes', () => {
+  const tagged = (): mongoose.mongo.Collection<Doc> => raw(db, 'tagged') as never;
+  beforeAll(async () => {
+    await tagged().insertMany([
+      { _id: 1 as never, tags: ['b', 'a', 'b'], opt: 3, n: 1 },
+      { _id: 2 as never, tags: ['c'], n: 2, hidden: true },
+      { _id: 3 as never, tags: [], opt: 1, n: 3 },
+      { _id: 4 as never, n: 4, hidden: true },
+    ]);
+    await tagged().createIndex({ tags: 1 });
+    await tagged().createIndex({ opt: 1 }, { sparse: true });
+    await tagged().createIndex({ n: 1 }, { partialFilterExpression: { hidden: true } });
+  });
+
+  it('returns each document once through a multikey index', async () => {
+    const found = await tagged()
+      .find({ tags: { $in: ['a', 'b'] } })
+      .toArray();
+    expect(found.map((d) => d._id)).toEqual([1]);
+    expect(await tagged().countDocuments({ tags: { $in: ['a', 'b', 'c'] } })).toBe(2);
+    const ex = await tagged().find({ tags: 'b' }).explain('executionStats');
+    const ixscan = stages(ex).find((s) => s.stage === 'IXSCAN');
+    expect(ixscan).toMatchObject({ indexName: 'tags_1', isMultiKey: true });
+    expect(execStats(ex).nReturned).toBe(1);
+    // Arrays sort by their smallest element ascending, their largest descending.
+    const asc = await tagged()
+      .find({}, { sort: { tags: 1, _id: 1 } })
+      .toArray();
+    expect(asc.map((d) => d._id)).toEqual([3, 4, 1, 2]);
+  });
+
+  it('does not answer from a sparse or partial index what it does not hold', async () => {
+    const sorted = await tagged()
+      .find({}, { sort: { opt: 1 } })
+      .toArray();
+    expect(sorted.map((d) => d._id)).toEqual([2, 4, 3, 1]);
+    const ex = await tagged()
+      .find({}, { sort: { opt: 1 } })
+      .explain('executionStats');
+    expect(indexNames(ex)).not.toContain('opt_1');
+    const small = await tagged()
+      .find({ n: { $lte: 2 } })
+      .toArray();
+    expect(small.map((d) => d._id).sort()).toEqual([1, 2]);
+    const exPartial = await tagged()
+      .find({ n: { $lte: 2 } })
+      .explain('executionStats');
+    expect(indexNames(exPartial)).not.toContain('n_1');
+  });
+});
