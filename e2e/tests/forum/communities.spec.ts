@@ -27,8 +27,9 @@ test.describe('communities list', () => {
     await page.getByTestId('load-more-communities').click();
     await expect.poll(() => cards.count()).toBeGreaterThan(20);
     while (await page.getByTestId('load-more-communities').isVisible()) {
+      const shown = await cards.count();
       await page.getByTestId('load-more-communities').click();
-      await page.waitForTimeout(300);
+      await expect.poll(() => cards.count()).toBeGreaterThan(shown);
     }
     await expect(page.locator(`[data-name="${nsfwName}"]`).getByTestId('nsfw-badge')).toHaveText(
       'NSFW',
@@ -56,10 +57,13 @@ test.describe('communities list', () => {
     // Find the card (load pages until it shows).
     const card = page.getByTestId('all-communities').locator(`[data-name="${target.name}"]`);
     while (!(await card.isVisible())) await page.getByTestId('load-more-communities').click();
+    // The visible word leads the accessible name (WCAG 2.5.3, label in name).
+    await expect(card.getByTestId('join-toggle')).toHaveAccessibleName(`Join c/${target.name}`);
     await card.getByTestId('join-toggle').click();
     const mine = page.getByTestId('my-communities').locator(`[data-name="${target.name}"]`);
     await expect(mine.getByTestId('join-toggle')).toHaveText('Joined');
     await expect(mine.getByTestId('join-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await expect(mine.getByTestId('join-toggle')).toHaveAccessibleName(`Joined c/${target.name}`);
     await expect(mine.getByTestId('community-members')).toHaveText('2 members');
     await mine.getByTestId('join-toggle').click();
     await expect(page.getByTestId('my-communities-empty')).toBeVisible();

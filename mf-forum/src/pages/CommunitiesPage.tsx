@@ -48,7 +48,7 @@ function CommunityCard({
           variant={joined ? 'secondary' : 'primary'}
           size="sm"
           aria-pressed={joined}
-          aria-label={`${joined ? TEXTS.leave : TEXTS.join} c/${community.name}`}
+          aria-label={`${joined ? TEXTS.joined : TEXTS.join} c/${community.name}`}
           disabled={busy}
           onClick={() => toggle.mutate({ community, join: !joined })}
           data-testid="join-toggle"

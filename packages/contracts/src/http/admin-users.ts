@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { ModerationTexts, Reason } from './moderation.js';
-import { Id, Timestamp } from './common.js';
+import { Id, Timestamp, limitParam } from './common.js';
 import { User } from './users.js';
 
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
@@ -31,17 +31,16 @@ export const AdminUsersQuery = z.object({
     .min(1, 'page must be a positive integer')
     .max(1_000_000, 'page is too large')
     .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be 25, 50 or 100' })
-    .refine(
-      (v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v),
-      'limit must be 25, 50 or 100',
-    )
-    .default(25),
+  /** The screen offers ADMIN_PAGE_SIZES; the API takes any size up to 100. */
+  limit: limitParam(25),
   sortBy: z
     .enum(ADMIN_USER_SORTS, { error: `sortBy must be one of ${ADMIN_USER_SORTS.join(', ')}` })
     .default('created_at'),
-  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
+  /** Either case: the spec's screen toggles "DESC"/"ASC". */
+  sortOrder: z
+    .enum(['asc', 'desc', 'ASC', 'DESC'], { error: 'sortOrder must be asc or desc' })
+    .transform((order) => order.toLowerCase() as 'asc' | 'desc')
+    .default('desc'),
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;

@@ -55,6 +55,10 @@ describe('auth contracts', () => {
       limit: 100,
       page: 3,
     });
-    expect(AdminUsersQuery.safeParse({ limit: '30' }).success).toBe(false);
+    expect(AdminUsersQuery.parse({ limit: '30', sortOrder: 'ASC' })).toMatchObject({
+      limit: 30,
+      sortOrder: 'asc',
+    });
+    expect(AdminUsersQuery.safeParse({ limit: '101' }).success).toBe(false);
   });
 });

@@ -28,13 +28,13 @@ export type Pagination = z.infer<typeof Pagination>;
 /** limit/offset query parameters with a per-list default and cap. */
 export const limitParam = (defaultLimit: number, max = 100) =>
   z.coerce
-    .number()
+    .number('limit must be an integer')
     .int('limit must be an integer')
     .min(1, 'limit must be at least 1')
     .max(max, `limit must be at most ${max}`)
     .default(defaultLimit);
 export const offsetParam = z.coerce
-  .number()
+  .number('offset must be an integer')
   .int('offset must be an integer')
   .min(0, 'offset must not be negative')
   .default(0);
