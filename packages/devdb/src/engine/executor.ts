@@ -13,7 +13,9 @@ export interface QuerySpec {
   match: Matcher;
   /** Sort keys (undefined: no sort). */
   sort: SortKey[] | undefined;
-  compare: ((a: Doc, b: Doc) => number) | undefined;
+  /** What a document sorts by (computed once per document for an in-memory sort). */
+  sortKey: ((doc: Doc) => unknown[]) | undefined;
+  compareKeys: (a: unknown[], b: unknown[]) => number;
   /** -1 walks natural order backwards ({ $natural: -1 }). */
   natural: 1 | -1;
   skip: number;
@@ -41,6 +43,12 @@ export interface QueryResult {
   stats: ExecStats;
 }
 
+/** A row of an in-memory sort with the values it sorts by. */
+interface Keyed {
+  doc: Doc;
+  key: unknown[];
+}
+
 /** A step that lets the driver pause (yield the event loop) between pieces of work. */
 const TICK = Symbol('tick');
 type Tick = typeof TICK;
@@ -49,7 +57,7 @@ const TICK_EVERY = 128;
 /** A yielding read runs at most this long before it lets other connections in. */
 const SLICE_MS = 10;
 /** Sorts up to this many documents in one go; larger ones merge runs between pauses. */
-const SORT_RUN = 2048;
+const SORT_RUN = 1024;
 /** skip + limit up to this keeps only the best rows while scanning (MongoDB's top-k sort). */
 const TOP_K_MAX = 1000;
 
@@ -116,7 +124,7 @@ export function planShape(
   const ix = plan.kind === 'ixscan' ? plan : undefined;
   return {
     countScan: spec.count && !!ix?.exact,
-    sortInMemory: spec.compare !== undefined && !ix?.sortPositions,
+    sortInMemory: spec.sortKey !== undefined && !ix?.sortPositions,
   };
 }
 
@@ -242,9 +250,10 @@ class Execution {
       return;
     }
     this.sortInMemory = true;
-    const compare = spec.compare!;
+    const sortKey = spec.sortKey!;
+    const compare = (a: Keyed, b: Keyed): number => spec.compareKeys(a.key, b.key);
     const k = skip + limit;
-    const rows: Doc[] = [];
+    const rows: Keyed[] = [];
     if (k <= TOP_K_MAX) {
       // Keep the best k in order (insertion after equals keeps the sort stable).
       for (const doc of this.matches()) {
@@ -252,25 +261,26 @@ class Execution {
           yield TICK;
           continue;
         }
-        if (rows.length === k && compare(doc, rows[k - 1]!) >= 0) continue;
+        const row = { doc, key: sortKey(doc) };
+        if (rows.length === k && compare(row, rows[k - 1]!) >= 0) continue;
         let lo = 0;
         let hi = rows.length;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          if (compare(doc, rows[mid]!) < 0) hi = mid;
+          if (compare(row, rows[mid]!) < 0) hi = mid;
           else lo = mid + 1;
         }
-        rows.splice(lo, 0, doc);
+        rows.splice(lo, 0, row);
         if (rows.length > k) rows.pop();
       }
     } else {
       for (const doc of this.matches()) {
         if (doc === TICK) yield TICK;
-        else rows.push(doc);
+        else rows.push({ doc, key: sortKey(doc) });
       }
       yield* sortSteps(rows, compare);
     }
-    const page = rows.slice(skip, skip + limit);
+    const page = rows.slice(skip, skip + limit).map((r) => r.doc);
     if (spec.count) this.n = page.length;
     else this.docs = page;
   }
@@ -397,7 +407,7 @@ class Execution {
 }
 
 /** Sorts `rows` in place in runs, then merges runs pairwise, pausing between pieces. */
-function* sortSteps(rows: Doc[], compare: (a: Doc, b: Doc) => number): Generator<Tick> {
+function* sortSteps<T>(rows: T[], compare: (a: T, b: T) => number): Generator<Tick> {
   if (rows.length <= SORT_RUN) {
     rows.sort(compare);
     return;
@@ -408,7 +418,7 @@ function* sortSteps(rows: Doc[], compare: (a: Doc, b: Doc) => number): Generator
     yield TICK;
   }
   let src = rows;
-  let dst: Doc[] = new Array<Doc>(rows.length);
+  let dst: T[] = new Array<T>(rows.length);
   for (let width = SORT_RUN; width < rows.length; width *= 2) {
     let work = 0;
     for (let lo = 0; lo < rows.length; lo += 2 * width) {
@@ -420,7 +430,7 @@ function* sortSteps(rows: Doc[], compare: (a: Doc, b: Doc) => number): Generator
       // Stable: on ties the left run (earlier rows) goes first.
       while (a < mid && b < hi) {
         dst[o++] = compare(src[b]!, src[a]!) < 0 ? src[b++]! : src[a++]!;
-        if (++work % (TICK_EVERY * 8) === 0) yield TICK;
+        if (++work % (TICK_EVERY * 2) === 0) yield TICK;
       }
       while (a < mid) dst[o++] = src[a++]!;
       while (b < hi) dst[o++] = src[b++]!;

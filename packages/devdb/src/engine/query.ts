@@ -42,17 +42,28 @@ export function compileSort(sort: unknown): ((a: Doc, b: Doc) => number) | undef
 }
 
 function sortComparator(keys: SortKey[]): (a: Doc, b: Doc) => number {
-  const keyFor = (doc: Doc, field: string, dir: number): unknown => {
-    const vals = pathValues(doc, field);
-    if (vals.length === 1) return vals[0];
-    let best = vals[0];
-    for (const v of vals) if (compareValues(v, best) * dir < 0) best = v;
-    return best;
-  };
+  const keyOfDoc = sortKeyOf(keys);
+  const compare = compareSortKeys(keys);
+  return (a, b) => compare(keyOfDoc(a), keyOfDoc(b));
+}
+
+/** The values a document sorts by: per sort field, an array's min (asc) or max (desc) element. */
+export function sortKeyOf(keys: SortKey[]): (doc: Doc) => unknown[] {
+  return (doc) =>
+    keys.map(({ field, dir }) => {
+      const vals = pathValues(doc, field);
+      if (vals.length === 1) return vals[0];
+      let best = vals[0];
+      for (const v of vals) if (compareValues(v, best) * dir < 0) best = v;
+      return best;
+    });
+}
+
+export function compareSortKeys(keys: SortKey[]): (a: unknown[], b: unknown[]) => number {
   return (a, b) => {
-    for (const { field, dir } of keys) {
-      const c = compareValues(keyFor(a, field, dir), keyFor(b, field, dir));
-      if (c !== 0) return c * dir;
+    for (let i = 0; i < keys.length; i++) {
+      const c = compareValues(a[i], b[i]);
+      if (c !== 0) return c * keys[i]!.dir;
     }
     return 0;
   };
@@ -76,7 +87,8 @@ export function querySpec(filter: unknown, opts: FindOptions = {}): QuerySpec {
     filter: isPlainObject(filter) ? filter : {},
     match,
     sort,
-    compare: sort && sortComparator(sort),
+    sortKey: sort && sortKeyOf(sort),
+    compareKeys: sort ? compareSortKeys(sort) : () => 0,
     natural,
     skip: Math.max(0, opts.skip ?? 0),
     limit: opts.limit && opts.limit > 0 ? opts.limit : Infinity,
