@@ -190,6 +190,16 @@ test('an owner starts an election, members stand and vote, the winner joins the 
     `/u/${alice.username}`,
   );
   await expectAccessible(carolPage);
+  // The chart fits a phone without sideways scrolling.
+  await carolPage.setViewportSize({ width: 375, height: 740 });
+  await expect
+    .poll(() =>
+      carolPage.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
+  await expectAccessible(carolPage);
 
   // The list says who won.
   await carolPage.getByTestId('election-back').click();
@@ -223,7 +233,9 @@ test('an owner starts an election, members stand and vote, the winner joins the 
   await visitor.context().close();
 });
 
-test('a member who joined after the start is told they may not vote', async ({ page }) => {
+test('a non-member may not stand, and a member who joined after the start may not vote', async ({
+  page,
+}) => {
   const owner = await createUser('lowner');
   const alice = await createUser('lalice');
   const late = await createUser('llate');
@@ -231,11 +243,21 @@ test('a member who joined after the start is told they may not vote', async ({ p
   await join(alice, community);
   const election = await startElection(owner, community);
   await nominate(alice, election.id, 'Alice would like to help out here.');
-  await join(late, community);
-  await endNominations(election.id);
 
+  // Not a member yet: the server's refusal of the nomination is shown as it words it.
   await signInAs(page, late);
   await page.goto(`/c/${community.name}/elections/${election.id}`);
+  await page.getByTestId('nominate-statement').fill('Late, but keen to help out.');
+  await page.getByTestId('nominate-submit').click();
+  await expect(page.getByTestId('nominate-error')).toHaveText(
+    'Only members of this community may stand',
+  );
+  await expect(page.getByTestId('candidate-name')).toHaveText([`u/${alice.username}`]);
+
+  // A member from after the start may not vote.
+  await join(late, community);
+  await endNominations(election.id);
+  await page.reload();
   await page.getByLabel(`u/${alice.username}`).check();
   await page.getByTestId('ballot-submit').click();
   await expect(page.getByTestId('ballot-error')).toHaveText(

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isApiError, useApi } from '@forum/sdk';
 import { electionKeys } from '../lib/electionKeys';
-import { shownPhase } from '../lib/electionTime';
+import { clockIsAhead } from '../lib/electionTime';
 
 /** While the clock says a phase ended but the answer has not caught up (the tally runs each second). */
 const CATCH_UP_MS = 2000;
@@ -18,8 +18,7 @@ export function useElection(id: string, enabled = true) {
     retry: (count, err) => !(isApiError(err) && err.status < 500) && count < 1,
     refetchInterval: (query) => {
       const election = query.state.data?.election;
-      if (!election) return false;
-      return shownPhase(election, Date.now()) !== election.phase ? CATCH_UP_MS : false;
+      return election && clockIsAhead(election, Date.now()) ? CATCH_UP_MS : false;
     },
     enabled,
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bannerText, deadlineText, formatTimeLeft, nextDeadline, shownPhase } from './electionTime';
+import {
+  bannerText,
+  clockIsAhead,
+  deadlineText,
+  formatTimeLeft,
+  nextDeadline,
+  shownPhase,
+} from './electionTime';
 
 const H = 3_600_000;
 const now = Date.parse('2026-11-26T10:00:00Z');
@@ -39,6 +46,18 @@ describe('shownPhase and nextDeadline follow the clock', () => {
   it('closed only when the server says so', () => {
     expect(shownPhase(election('closed', -2 * H, -H), now)).toBe('closed');
     expect(shownPhase(election('voting', -2 * H, -H), now)).toBe('counting');
+  });
+});
+
+describe('clockIsAhead', () => {
+  it('only when the clock has passed a deadline the answer had not', () => {
+    expect(clockIsAhead(election('nominating', H, 2 * H), now)).toBe(false);
+    expect(clockIsAhead(election('nominating', -1, 2 * H), now)).toBe(true);
+    expect(clockIsAhead(election('voting', -H, -1), now)).toBe(true);
+    expect(clockIsAhead(election('closed', -2 * H, -H), now)).toBe(false);
+  });
+  it("never when the reader's clock runs behind the server's", () => {
+    expect(clockIsAhead(election('voting', H, 2 * H), now)).toBe(false);
   });
 });
 

@@ -18,6 +18,16 @@ export function shownPhase(election: Deadlines, now: number): ShownPhase {
   return 'counting';
 }
 
+const ORDER: Record<ShownPhase, number> = { nominating: 0, voting: 1, counting: 2, closed: 3 };
+
+/**
+ * Whether the clock has passed a deadline that the server's answer had not: time to ask again.
+ * Never when the reader's clock runs behind the server's (that would ask again and again).
+ */
+export function clockIsAhead(election: Deadlines, now: number): boolean {
+  return ORDER[shownPhase(election, now)] > ORDER[election.phase];
+}
+
 /** When the shown phase changes next (ms since the epoch), or null once voting has closed. */
 export function nextDeadline(election: Deadlines, now: number): number | null {
   switch (shownPhase(election, now)) {

@@ -94,10 +94,13 @@ function ElectionActions({ election }: { election: Election }) {
 
 function ElectionView({ community, electionId }: { community: Community; electionId: string }) {
   const { status } = useSession();
-  const gated = community.is_nsfw && status !== 'signed-in';
-  const q = useElection(electionId, !gated && status !== 'loading');
-  if (gated && status !== 'loading') return <NsfwGate />;
-  if (q.isPending) return <Spinner block data-testid="election-loading" />;
+  // Like the community's posts: a visitor may not read an NSFW community's election (the
+  // server says 403); only there does the page wait for the session.
+  const waiting = community.is_nsfw && status === 'loading';
+  const gated = community.is_nsfw && status === 'signed-out';
+  const q = useElection(electionId, !waiting && !gated);
+  if (gated) return <NsfwGate />;
+  if (waiting || q.isPending) return <Spinner block data-testid="election-loading" />;
   if (q.isError) {
     // A malformed id is refused as 400: no such election either.
     return isApiError(q.error) && (q.error.status === 404 || q.error.status === 400) ? (

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Election } from '@forum/contracts';
 import { cx } from '@forum/ui';
 import { useNow } from '../../hooks/useNow';
-import { deadlineText, shownPhase } from '../../lib/electionTime';
+import { clockIsAhead, deadlineText, shownPhase } from '../../lib/electionTime';
 import { ELECTION_TEXTS } from '../../electionTexts';
 
 /**
@@ -21,7 +21,7 @@ export function ElectionStatus({
 }) {
   const now = useNow(1000);
   const phase = shownPhase(election, now);
-  const behind = phase !== election.phase;
+  const behind = clockIsAhead(election, now);
   const latest = useRef(onBehind);
   useEffect(() => {
     latest.current = onBehind;
