@@ -30,7 +30,6 @@ export const ELECTION_TEXTS = {
   // The banner on the community page
   bannerNominating: (left: string) => `An election is open: nominations close in ${left}`,
   bannerVoting: (until: string) => `Voting is open until ${until}`,
-  bannerLink: 'See the election',
   // Facts
   seats: (n: number) => (n === 1 ? '1 seat' : `${n} seats`),
   seatsLabel: 'Seats',
@@ -70,7 +69,6 @@ export const ELECTION_TEXTS = {
   nominate: 'Nominate',
   nominating: 'Sending...',
   nominateFailed: 'Failed to nominate you',
-  nominated: 'You are a candidate.',
   withdraw: 'Withdraw',
   withdrawTitle: 'Withdraw your nomination?',
   withdrawText:
@@ -89,8 +87,6 @@ export const ELECTION_TEXTS = {
   approveRequired: 'Approve at least one candidate',
   ballotCast: 'Your ballot was cast.',
   ballotReplaced: 'Your ballot was replaced.',
-  ballotHolds: (n: number) =>
-    n === 1 ? 'Your ballot approves 1 candidate.' : `Your ballot approves ${n} candidates.`,
   noCandidatesToVote: 'There are no candidates to vote for.',
   // Signed out
   signInToTakePart: 'Sign in to stand or vote',
