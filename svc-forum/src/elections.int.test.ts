@@ -377,8 +377,8 @@ describe('the tally', () => {
     expect(closed.ballots_cast).toBe(5);
 
     const seats = await team(c.id);
-    const closedAt = new Date(closed.closed_at!).getTime();
-    const term = new Date(closedAt + 90 * 86400_000).toISOString();
+    const closeAt = new Date(closed.voting_close_at).getTime();
+    const term = new Date(closeAt + 90 * 86400_000).toISOString();
     expect(seats.find((s) => s.user_id === owner.id)).toMatchObject({
       role: 'owner',
       source: 'creator',

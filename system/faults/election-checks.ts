@@ -227,7 +227,7 @@ export function expectedApprovals(w: ElectionWorld): Map<string, number> {
 /**
  * The election was closed exactly once, with the right result: approvals equal the final
  * ballots, `winners` (in order) hold their seats once each as elected moderators with
- * term_ends_at = closed_at + term_days, the public log has one election_closed and no
+ * term_ends_at = voting_close_at + term_days (also when the tally ran late), the public log has one election_closed and no
  * add_moderator, and each candidate and voter was told once (nobody else). Reads go through
  * `api` (the gateway, or one instance directly); notifications always through the gateway.
  */
@@ -251,7 +251,9 @@ export async function expectOneResult(
   const { moderators } = ModeratorsResponse.parse(
     await ok(api, 'GET', `/communities/${w.community.id}/moderators`),
   );
-  const term = new Date(Date.parse(closed.closed_at!) + closed.term_days * DAY_MS).toISOString();
+  const term = new Date(
+    Date.parse(closed.voting_close_at) + closed.term_days * DAY_MS,
+  ).toISOString();
   expect(
     moderators.map((m) => ({
       user_id: m.user_id,

@@ -90,7 +90,9 @@ export async function tallyElection(deps: ForumDeps, electionId: Types.ObjectId)
       { session },
     );
     if (!community || community.deleting) return true;
-    const termEndsAt = new Date(closedAt.getTime() + election.term_days * DAY_MS);
+    // A term runs from the scheduled close (§E: close + term_days), so a tally delayed by a
+    // restart does not lengthen it.
+    const termEndsAt = new Date(election.voting_close_at.getTime() + election.term_days * DAY_MS);
     for (const winner of winnerDocs) {
       await seatWinner(deps, session, election, winner.user_id, winner.username, {
         since: closedAt,
