@@ -83,10 +83,10 @@ async function crud(): Promise<void> {
   await server.stop();
 }
 
-/** Server-side cost of a lookup with and without an index (no client or network in the way). */
-function serverSideLookups(): void {
+/** A context to run commands in-process (no client or network in the way). */
+function benchContext(): Parameters<typeof dispatch>[1] {
   const node = createNode();
-  const ctx = {
+  return {
     node,
     store: node.store,
     cursors: node.cursors,
@@ -94,20 +94,85 @@ function serverSideLookups(): void {
     connectionId: 0,
     remote: '',
   };
+}
+
+/** Server-side cost of a lookup with and without an index. */
+async function serverSideLookups(): Promise<void> {
+  const ctx = benchContext();
   const docs = Array.from({ length: 100_000 }, (_, i) => ({ email: `u${i}@x`, plain: `p${i}` }));
-  dispatch({ insert: 'c', documents: docs }, ctx);
-  dispatch({ createIndexes: 'c', indexes: [{ key: { email: 1 }, name: 'email_1' }] }, ctx);
-  const time = (n: number, filter: (i: number) => Doc): number => {
+  await dispatch({ insert: 'c', documents: docs }, ctx);
+  await dispatch({ createIndexes: 'c', indexes: [{ key: { email: 1 }, name: 'email_1' }] }, ctx);
+  const time = async (n: number, filter: (i: number) => Doc): Promise<number> => {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < n; i++) dispatch({ find: 'c', filter: filter(i), limit: 1 }, ctx);
+    for (let i = 0; i < n; i++) await dispatch({ find: 'c', filter: filter(i), limit: 1 }, ctx);
     return (ms(t0) / n) * 1000;
   };
-  const indexed = time(5000, (i) => ({ email: `u${(i * 7919) % 100_000}@x` }));
-  const byIn = time(5000, (i) => ({ email: { $in: [`u${i}@x`, `u${i + 1}@x`] } }));
-  const scan = time(20, (i) => ({ plain: `p${99_000 + i}` }));
+  const indexed = await time(5000, (i) => ({ email: `u${(i * 7919) % 100_000}@x` }));
+  const byIn = await time(5000, (i) => ({ email: { $in: [`u${i}@x`, `u${i + 1}@x`] } }));
+  const scan = await time(20, (i) => ({ plain: `p${99_000 + i}` }));
   console.log(
     `server-side find, 100k docs:       indexed ${fmt(indexed)} µs, $in ${fmt(byIn)} µs, unindexed scan ${fmt(scan)} µs`,
   );
+}
+
+/**
+ * A community's post list as the services ask for it (first page, a page at offset 1,000,
+ * the next page by cursor, the total count) at 1,000 / 10,000 / 100,000 posts, with the
+ * list's index and without it. Server-side, in-process: ms per query.
+ */
+async function listsAtScale(): Promise<void> {
+  const sizes = [1_000, 10_000, 100_000];
+  const base = Date.UTC(2026, 0, 1);
+  const rows: [string, string, string, string][] = [];
+  for (const size of sizes) {
+    for (const indexed of [true, false]) {
+      const ctx = benchContext();
+      const posts = Array.from({ length: size }, (_, i) => ({
+        community_id: i % 10 === 0 ? 'other' : 'c',
+        removed: i % 13 === 0,
+        created_at: new Date(base + i * 1000),
+        score: i % 500,
+        title: `post ${i}`,
+      }));
+      for (let i = 0; i < size; i += 10_000) {
+        await dispatch({ insert: 'posts', documents: posts.slice(i, i + 10_000) }, ctx);
+      }
+      if (indexed) {
+        const key = { community_id: 1, removed: 1, created_at: -1, _id: -1 };
+        await dispatch({ createIndexes: 'posts', indexes: [{ key, name: 'list' }] }, ctx);
+      }
+      const filter = { community_id: 'c', removed: false };
+      const sort = { created_at: -1, _id: -1 };
+      const cursorAt = new Date(base + Math.floor(size / 2) * 1000);
+      const queries: [string, Doc][] = [
+        ['first page', { find: 'posts', filter, sort, limit: 20 }],
+        ['offset 1,000', { find: 'posts', filter, sort, skip: 1000, limit: 20 }],
+        [
+          'next page by cursor',
+          { find: 'posts', filter: { ...filter, created_at: { $lt: cursorAt } }, sort, limit: 20 },
+        ],
+        ['count', { count: 'posts', query: filter }],
+      ];
+      for (const [name, cmd] of queries) {
+        // Enough runs for a stable figure without spending minutes on the slow ones.
+        const runs = indexed || size <= 10_000 ? 200 : 10;
+        const t0 = process.hrtime.bigint();
+        for (let r = 0; r < runs; r++) await dispatch(cmd, ctx);
+        const per = ms(t0) / runs;
+        rows.push([
+          size.toLocaleString('en-US'),
+          indexed ? 'index' : 'no index',
+          name,
+          per.toFixed(3),
+        ]);
+      }
+    }
+  }
+  console.log('post list queries, server-side (ms per query):');
+  console.log('  posts     index     query                 ms');
+  for (const [size, idx, name, per] of rows) {
+    console.log(`  ${size.padEnd(9)} ${idx.padEnd(9)} ${name.padEnd(21)} ${per.padStart(8)}`);
+  }
 }
 
 async function startup(): Promise<string> {
@@ -165,7 +230,8 @@ async function rss(dataDir: string): Promise<number> {
 try {
   const t0 = process.hrtime.bigint();
   await crud();
-  serverSideLookups();
+  await serverSideLookups();
+  await listsAtScale();
   const big = await startup();
   const full = await rss(big);
   const empty = await rss(path.join(tmp, 'empty'));

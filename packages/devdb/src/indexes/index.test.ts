@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { Collection } from '../engine/collection.js';
+import { runQuery } from '../engine/executor.js';
+import { compileFilter, querySpec } from '../engine/query.js';
+import { compareValues } from '../engine/values.js';
 import { filterBounds, FULL_RANGE, pointRange } from './bounds.js';
 import { Index } from './index.js';
 import { planQuery } from './planner.js';
@@ -85,5 +89,45 @@ describe('planQuery', () => {
       kind: 'ixscan',
       sortPositions: undefined,
     });
+  });
+});
+
+describe('index counts and walks against a brute-force filter', () => {
+  it('agree for random equality, $in and range filters in both directions', () => {
+    const coll = new Collection('db', 'c', () => ({ append: () => {} }));
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 2000; i++) coll.insert({ _id: i, a: rand(5), b: rand(20), c: rand(3) });
+    coll.insert({ _id: 'no-b', a: 1 });
+    coll.insert({ _id: 'str-b', a: 1, b: 'x' });
+    coll.createIndex({ key: { a: 1, b: -1 }, name: 'a_1_b_-1' });
+    const ops = ['$gt', '$gte', '$lt', '$lte'];
+    for (let t = 0; t < 300; t++) {
+      const filter: Record<string, unknown> = {
+        a: rand(2) ? rand(5) : { $in: [rand(5), rand(5)] },
+      };
+      const range: Record<string, number> = {};
+      for (let r = rand(3); r > 0; r--) range[ops[rand(4)]!] = rand(22) - 1;
+      if (Object.keys(range).length) filter.b = range;
+      if (rand(4) === 0) filter.c = rand(3);
+      const match = compileFilter(filter);
+      const expected = [...coll.docs.values()].filter(match);
+      const counted = runQuery(coll, querySpec(filter, { count: true }));
+      expect(counted.n, JSON.stringify(filter)).toBe(expected.length);
+      expect(counted.countScan).toBe(filter.c === undefined);
+      const dir = rand(2) ? 1 : -1;
+      // Sorted by b alone, the index supplies the order (merging the $in runs).
+      const walked = runQuery(coll, querySpec(filter, { sort: { b: dir } }));
+      expect(walked.plan).toMatchObject({ kind: 'ixscan', sortPositions: [1] });
+      const ids = walked.docs.map((d) => d._id);
+      const want = expected
+        .sort((x, y) => compareValues(x.b, y.b) * dir || compareValues(x._id, y._id))
+        .map((d) => d._id);
+      expect(new Set(ids)).toEqual(new Set(want));
+      expect(walked.docs.map((d) => d.b)).toEqual(expected.map((d) => d.b));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { makeQuery } from '../engine/mingo.js';
 import type { Doc } from '../bson.js';
 import { keyOf, pathValues } from '../engine/values.js';
 import { BTree } from './btree.js';
-import { compareBound, type FieldRange, type Interval } from './bounds.js';
+import { compareBound, MAX_EDGE, MIN_EDGE, type FieldRange, type Interval } from './bounds.js';
 
 export interface IndexSpec {
   v?: number;
@@ -144,6 +144,63 @@ export class Index {
       if (after && !backward && this.compare(key, after) === 0) continue;
       yield [key, doc, this.position(key, interval)];
     }
+  }
+
+  /**
+   * Counts the keys of `tree` inside `interval` (in tree order) with the tree's own range
+   * walk, no per-key bound checks: the interval is turned into the two tree keys that enclose
+   * it exactly. Stops after `max` keys and reports the last one, so a count can pause and
+   * resume after it.
+   */
+  countRange(
+    tree: BTree<IndexKey, Doc>,
+    interval: Interval,
+    after: IndexKey | undefined,
+    max: number,
+  ): { n: number; last: IndexKey | undefined } {
+    const { start, end } = this.enclosingKeys(interval);
+    let n = 0;
+    let last: IndexKey | undefined;
+    tree.forRange(after ?? start, end, false, (key) => {
+      if (after && this.compare(key, after) === 0) return;
+      n++;
+      last = key;
+      return n >= max ? { break: true } : undefined;
+    });
+    return { n, last };
+  }
+
+  /**
+   * The tree keys just before and just after every key of `interval`: after the ranged field
+   * (or from the first unbounded one), the later fields take their tree-order extremes, and
+   * an exclusive end jumps over every key equal to it.
+   */
+  private enclosingKeys(interval: Interval): { start: IndexKey; end: IndexKey } {
+    const start: unknown[] = [];
+    const end: unknown[] = [];
+    let startId = LOWEST_ID;
+    let endId = HIGHEST_ID;
+    let startPast = false;
+    let endBefore = false;
+    interval.forEach((r, i) => {
+      const dir = this.dirs[i]!;
+      // Tree-order extremes of this field: MIN_EDGE sorts first when ascending.
+      const first = dir === 1 ? MIN_EDGE : MAX_EDGE;
+      const lastEdge = dir === 1 ? MAX_EDGE : MIN_EDGE;
+      const [lowV, lowIn, highV, highIn] =
+        dir === 1 ? [r.lo, r.loIn, r.hi, r.hiIn] : [r.hi, r.hiIn, r.lo, r.loIn];
+      start.push(startPast ? lastEdge : lowV);
+      end.push(endBefore ? first : highV);
+      if (!lowIn && !startPast) {
+        startPast = true;
+        startId = HIGHEST_ID;
+      }
+      if (!highIn && !endBefore) {
+        endBefore = true;
+        endId = LOWEST_ID;
+      }
+    });
+    return { start: { v: start, id: startId }, end: { v: end, id: endId } };
   }
 
   /** Where `key` lies relative to `interval` in tree order: -1 before, 0 inside, 1 after. */
