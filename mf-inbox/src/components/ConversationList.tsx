@@ -11,13 +11,13 @@ import {
 import { useConversations } from '../hooks/useConversations';
 import { isRemovedContent } from '../lib/removedMessage';
 import { TEXTS } from '../texts';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '@forum/ui/useNow';
 import { InitialAvatar } from './Avatar';
 
 /** Left column: the signed-in user's conversations, newest first, 20 per page. */
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
   const query = useConversations();
-  const now = useNow();
+  const now = useNow(30_000);
   const conversations = query.data?.pages.flatMap((p) => p.conversations) ?? [];
 
   let body;

@@ -8,7 +8,7 @@ import { isRemovedContent } from '../lib/removedMessage';
 import { useConversation } from '../hooks/useConversation';
 import { useRefreshInboxCounters } from '../hooks/useRefreshInboxCounters';
 import { TEXTS } from '../texts';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '@forum/ui/useNow';
 import { InitialAvatar } from './Avatar';
 import { Composer } from './Composer';
 
@@ -43,7 +43,7 @@ export function ConversationView({ id }: { id: string }) {
   const query = useConversation(id);
   const { user } = useSession();
   const myId = user?.id ?? '';
-  const now = useNow();
+  const now = useNow(30_000);
   const refreshCounters = useRefreshInboxCounters();
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToEnd = useRef(true);

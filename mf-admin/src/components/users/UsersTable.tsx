@@ -1,7 +1,7 @@
 import type { AdminUserSort } from '@forum/contracts';
 import { useSession } from '@forum/sdk';
 import type { AdminUser } from '@forum/contracts';
-import { useNow } from '../../hooks/useNow';
+import { useNow } from '@forum/ui/useNow';
 import type { SortState } from '../../lib/table';
 import { EmptyRow, SkeletonRows } from '../TableStateRows';
 import { SortHeader } from './SortHeader';
@@ -34,7 +34,7 @@ export function UsersTable({
   onToggleActive: (user: AdminUser, button: HTMLButtonElement) => void;
 }) {
   const me = useSession().user;
-  const now = useNow();
+  const now = useNow(30_000);
   return (
     <div className="admin-table-wrap" role="region" aria-label="Users table" tabIndex={0}>
       <table

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Election } from '@forum/contracts';
-import { useNow } from '../../hooks/useNow';
+import { useNow } from '@forum/ui/useNow';
 import { electionPath } from '../../lib/electionPaths';
 import { bannerText } from '../../lib/electionTime';
 import './banner.css';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Election } from '@forum/contracts';
 import { cx } from '@forum/ui';
-import { useNow } from '../../hooks/useNow';
+import { useNow } from '@forum/ui/useNow';
 import { clockIsAhead, deadlineText, shownPhase } from '../../lib/electionTime';
 import { ELECTION_TEXTS } from '../../electionTexts';
 

@@ -1,9 +1,5 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * The current time, refreshed every `everyMs` (1 s or 60 s). One interval per rate for the whole
- * page, running only while something shows a countdown (like RelativeTime's clock).
- */
 interface Ticker {
   now: number;
   listeners: Set<() => void>;
@@ -45,6 +41,10 @@ function tickerFor(everyMs: number): Ticker {
   return ticker;
 }
 
+/**
+ * The current time, refreshed every `everyMs`: one interval per rate for the whole page (every
+ * "5m ago", countdown and online dot of a rate shares it), running only while something shows.
+ */
 export function useNow(everyMs: number): number {
   const ticker = tickerFor(everyMs);
   const now = useSyncExternalStore(ticker.subscribe, ticker.snapshot);
