@@ -1,18 +1,22 @@
-import type Koa from 'koa';
-import type { Context, Middleware } from 'koa';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import Koa, { type Context, type Middleware } from 'koa';
 import { buildOpenApiDocument } from '@forum/contracts/openapi';
 import {
-  createApp,
   createAuth,
   createLogger,
+  errorHandler,
   HttpError,
-  setRouteLabel,
+  requestId,
   type Auth,
   type Logger,
 } from '@forum/service-kit';
 import { adminStats } from './admin-stats/admin-stats.js';
 import type { GatewayConfig } from './config.js';
 import { createApiDocs } from './docs/api-docs.js';
+import { accessLog } from './http/access-log.js';
+import { GatewayMetrics, setRouteLabel } from './http/metrics.js';
+import { probeRoutes } from './http/probes.js';
+import { createProxyFastPath } from './proxy/fast-path.js';
 import { proxyRequest } from './proxy/proxy-request.js';
 import { UpstreamPools } from './proxy/upstream-pools.js';
 import { upstreamReadiness } from './readiness.js';
@@ -22,7 +26,7 @@ import {
   resolveMediaService,
   withoutTrailingSlash,
 } from './routing-table.js';
-import { securityHeaders } from './security/security-headers.js';
+import { securityHeaderList, securityHeaders } from './security/security-headers.js';
 import { CompressionCache } from './static/compression.js';
 import {
   NOT_FOUND,
@@ -49,7 +53,30 @@ export interface GatewayApp {
   close(): Promise<void>;
 }
 
-/** Served by createApp's probe router, not by the gateway's dispatcher. */
+type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** Koa, with the proxy fast path in front of its middleware chain. */
+class GatewayKoa extends Koa {
+  constructor(
+    options: { proxy: boolean },
+    private readonly fastPath: FastPath | undefined,
+  ) {
+    super(options);
+  }
+
+  override callback(): ReturnType<Koa['callback']> {
+    const handle = super.callback();
+    const fast = this.fastPath;
+    if (!fast) return handle;
+    // HTTP/1 requests only (the gateway listens with node:http).
+    return (req, res) =>
+      req instanceof IncomingMessage && fast(req, res as ServerResponse)
+        ? Promise.resolve()
+        : handle(req, res);
+  }
+}
+
+/** Served by the probe router, not by the gateway's dispatcher. */
 const OWN_PROBES = new Set(['/health', '/ready', '/metrics']);
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -136,25 +163,37 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
     return handleStatic(ctx);
   };
 
+  const metrics = new GatewayMetrics();
+  const security = securityHeaderList(config.hstsMaxAge);
+  // Dev mode's CSP follows the dev servers in remotes.json (read per request): Koa path only.
+  const fastPath = config.devMode
+    ? undefined
+    : createProxyFastPath({
+        logger,
+        metrics,
+        upstream: (service) => pools.get(config.upstreams[service]),
+        securityHeaders: security,
+        trustProxy: config.trustProxy,
+        ownPaths: docs.paths,
+      });
+
+  // service-kit's createApp, composed here so that the fast path and the app share the metrics.
   // No body parsing (bodies stream through to the services) and no local /api/health (svc-forum
   // answers it); the gateway's own middleware runs before the probe router, which only serves
-  // /health, /ready and /metrics (dispatch lets those through).
-  const app = createApp({
-    name: 'gateway',
-    logger,
-    ready: upstreamReadiness(pools, config.upstreams),
-    // Client IPs and protocol come from X-Forwarded-* only behind a proxy we were told to trust.
-    trustProxy: config.trustProxy,
-    bodyParser: false,
-    apiHealthAlias: false,
-    beforeRoutes: [
-      securityHeaders({
-        hstsMaxAge: config.hstsMaxAge,
-        ...(config.devMode ? { devOrigins: () => manifest.externalOrigins() } : {}),
-      }),
-      dispatch,
-    ],
-  });
-
+  // /health, /ready and /metrics (dispatch lets those through). Client IPs and protocol come from
+  // X-Forwarded-* only behind a proxy we were told to trust.
+  const app = new GatewayKoa({ proxy: config.trustProxy }, fastPath);
+  app.use(requestId(logger));
+  app.use(accessLog());
+  app.use(metrics.middleware());
+  app.use(errorHandler());
+  app.use(
+    securityHeaders({
+      hstsMaxAge: config.hstsMaxAge,
+      ...(config.devMode ? { devOrigins: () => manifest.externalOrigins() } : {}),
+    }),
+  );
+  app.use(dispatch);
+  app.use(probeRoutes(metrics.registry, upstreamReadiness(pools, config.upstreams)).routes());
   return { app, close: () => pools.close() };
 }

@@ -85,10 +85,26 @@ const COMPILED: CompiledRoute[] = API_ROUTES.map((r) => {
 });
 
 /**
+ * The table by method and segment count, most specific first, so a lookup scans a handful of
+ * candidates and stops at the first match (instead of every route, keeping the best).
+ */
+const BY_SHAPE = new Map<string, CompiledRoute[]>();
+for (const route of COMPILED) {
+  const key = `${route.method} ${route.segments.length}`;
+  BY_SHAPE.set(key, [...(BY_SHAPE.get(key) ?? []), route]);
+}
+for (const list of BY_SHAPE.values()) list.sort((a, b) => b.staticCount - a.staticCount);
+
+const MAYBE_AMBIGUOUS = /[%\\\0]|\/\/|\/\.\.?(?:\/|$)/;
+
+/**
  * A path the gateway refuses to route: dot segments, encoded slashes or backslashes, NUL, empty
  * segments. Services might normalise such a path differently than the gateway matched it.
  */
 export function isAmbiguousPath(path: string): boolean {
+  // Nearly every path has no '%', backslash, NUL, '//' or dot segment: then nothing below can
+  // match, and the per-segment decoding (allocations on the proxy's hot path) is skipped.
+  if (!MAYBE_AMBIGUOUS.test(path)) return false;
   if (/%2f|%5c|%00|\\|\0/i.test(path)) return true;
   return path
     .split('/')
@@ -118,12 +134,9 @@ export function resolveApiRoute(method: string, rawPath: string): ResolvedRoute 
   const path = withoutTrailingSlash(rawPath);
   const wanted = method === 'HEAD' ? 'GET' : method;
   const parts = path.split('/').slice(1);
-  let best: CompiledRoute | undefined;
-  for (const candidate of COMPILED) {
-    if (candidate.method !== wanted || candidate.segments.length !== parts.length) continue;
-    const matches = candidate.segments.every((s, i) => s === null || s === parts[i]);
-    if (matches && (!best || candidate.staticCount > best.staticCount)) best = candidate;
-  }
+  const best = BY_SHAPE.get(`${wanted} ${parts.length}`)?.find((candidate) =>
+    candidate.segments.every((s, i) => s === null || s === parts[i]),
+  );
   if (best) return { target: best.target, route: best.pattern };
   const prefix = matchPrefix(PREFIX_ROUTES, path);
   return prefix ? { target: prefix.target, route: `${prefix.prefix}/*` } : undefined;

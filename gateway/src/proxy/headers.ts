@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** RFC 9110 §7.6.1 connection-specific headers, plus ones a proxy must not pass on. */
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -16,7 +16,9 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** Headers listed in `Connection: a, b` are hop-by-hop for this message too. */
-function connectionListed(headers: IncomingHttpHeaders | Record<string, unknown>): Set<string> {
+export function connectionListed(
+  headers: IncomingHttpHeaders | Record<string, unknown>,
+): Set<string> {
   const value = headers.connection;
   const list = typeof value === 'string' ? value : Array.isArray(value) ? value.join(',') : '';
   return new Set(
@@ -47,10 +49,16 @@ export function upstreamRequestHeaders(
   incoming: IncomingHttpHeaders,
   info: ForwardingInfo,
 ): Record<string, string | string[]> {
-  const drop = connectionListed(incoming);
+  // `Connection: keep-alive` (what nearly every client sends) names no extra header to drop.
+  const connection = incoming.connection;
+  const drop =
+    connection === undefined || PLAIN_CONNECTION.has(connection)
+      ? undefined
+      : connectionListed(incoming);
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || drop.has(name) || name === 'host') continue;
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || HOP_BY_HOP.has(name) || drop?.has(name) || name === 'host') continue;
     if (name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-request-id')
       continue;
     out[name] = value;
@@ -62,6 +70,8 @@ export function upstreamRequestHeaders(
   out['x-request-id'] = info.requestId;
   return out;
 }
+
+const PLAIN_CONNECTION = new Set(['keep-alive', 'close', 'Keep-Alive', 'Close']);
 
 /** Response headers to copy back to the client, without hop-by-hop ones. */
 export function clientResponseHeaders(

@@ -40,19 +40,34 @@ const STATIC_HEADERS: Record<string, string> = {
 };
 
 /**
+ * The production header set, computed once: [lower-case name, value] pairs (the proxy fast path
+ * writes them as they are; the Koa middleware sets them by the same names).
+ */
+export function securityHeaderList(
+  hstsMaxAge: number,
+  devOrigins: string[] = [],
+): [string, string][] {
+  const list: [string, string][] = [['content-security-policy', contentSecurityPolicy(devOrigins)]];
+  for (const [name, value] of Object.entries(STATIC_HEADERS))
+    list.push([name.toLowerCase(), value]);
+  if (hstsMaxAge > 0) {
+    list.push(['strict-transport-security', `max-age=${hstsMaxAge}; includeSubDomains`]);
+  }
+  return list;
+}
+
+/**
  * Sets the headers on every response, including errors and proxied answers (set again after the
  * downstream middleware so an upstream cannot weaken them).
  */
 export function securityHeaders(options: SecurityHeaderOptions): Middleware {
-  const staticCsp = contentSecurityPolicy();
+  const staticList = securityHeaderList(options.hstsMaxAge);
   return async (ctx, next) => {
-    const csp = options.devOrigins ? contentSecurityPolicy(await options.devOrigins()) : staticCsp;
+    const list = options.devOrigins
+      ? securityHeaderList(options.hstsMaxAge, await options.devOrigins())
+      : staticList;
     const apply = () => {
-      ctx.set('Content-Security-Policy', csp);
-      for (const [name, value] of Object.entries(STATIC_HEADERS)) ctx.set(name, value);
-      if (options.hstsMaxAge > 0) {
-        ctx.set('Strict-Transport-Security', `max-age=${options.hstsMaxAge}; includeSubDomains`);
-      }
+      for (const [name, value] of list) ctx.set(name, value);
     };
     apply();
     try {
