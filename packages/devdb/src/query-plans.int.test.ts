@@ -148,6 +148,29 @@ describe('ordered index walks', () => {
     expect(execStats(exMod).totalKeysExamined).toBeLessThanOrEqual(6);
   });
 
+  it('walks each $or branch on its index, merged in sort order, each document once', async () => {
+    // A moderator's list: everybody's visible posts plus the removed ones of their communities.
+    const filter = {
+      $or: [
+        { community: { $in: ['c1', 'c2'] }, removed: false },
+        { community: { $in: ['c2'] }, removed: true },
+        // Overlaps both branches above: its documents come once.
+        { community: 'c2', removed: { $in: [false, true] } },
+      ],
+    };
+    const all = Array.from({ length: N }, (_, i) => i).filter((i) => {
+      const c = i % 10;
+      return c === 2 || (c === 1 && i % 7 !== 0);
+    });
+    const want = all.sort((a, b) => (b % 100) - (a % 100) || b - a).slice(0, 5);
+    expect(await ids(filter, { sort: { score: -1, _id: -1 }, limit: 5 })).toEqual(want);
+    expect(await posts().countDocuments(filter)).toBe(all.length);
+    const ex = await explainFind(filter, { sort: { score: -1, _id: -1 }, limit: 5 });
+    expect(names(ex)).not.toContain('SORT');
+    expect(names(ex)).not.toContain('COLLSCAN');
+    expect(execStats(ex).totalKeysExamined).toBeLessThanOrEqual(40);
+  });
+
   it('counts index ranges without touching documents', async () => {
     const filter = { community: 'c3', at: { $gte: at(1003), $lt: at(2003) } };
     expect(await posts().countDocuments(filter)).toBe(100);

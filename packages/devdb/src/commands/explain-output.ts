@@ -2,7 +2,7 @@ import type { Doc } from '../bson.js';
 import type { QueryResult, QuerySpec } from '../engine/executor.js';
 import { renderValue } from '../engine/values.js';
 import { Edge, MAX_EDGE, MIN_EDGE, type FieldRange } from '../indexes/bounds.js';
-import type { Plan } from '../indexes/planner.js';
+import type { IndexPlan } from '../indexes/planner.js';
 
 /** What explain reports about one query: MongoDB's `queryPlanner` and `executionStats`. */
 export type QueryExplain = Doc & { queryPlanner: Doc; executionStats?: Doc };
@@ -72,18 +72,21 @@ function stageTree(
       direction: spec.natural === -1 ? 'backward' : 'forward',
       ...stat({ docsExamined: stats.docs }),
     };
-  } else {
-    const ix = {
-      keyPattern: plan.index.spec.key,
-      indexName: plan.index.name,
-      isMultiKey: plan.index.multikey,
-      isUnique: !!plan.index.spec.unique || plan.index.name === '_id_',
-      isSparse: false,
-      isPartial: false,
-      indexVersion: 2,
-      direction: plan.backward ? 'backward' : 'forward',
-      indexBounds: indexBounds(plan),
+  } else if (plan.kind === 'or') {
+    // Keys examined are counted for the whole plan, not per branch.
+    stage = {
+      stage: 'FETCH',
+      filter: spec.filter,
+      ...stat({ docsExamined: stats.docs }),
+      inputStage: {
+        stage: plan.sorted ? 'SORT_MERGE' : 'OR',
+        ...(plan.sorted ? { sortPattern: sortPattern(spec) } : {}),
+        ...stat({ keysExamined: stats.keys }),
+        inputStages: plan.branches.map((b) => ({ stage: 'IXSCAN', ...ixscanFields(b) })),
+      },
     };
+  } else {
+    const ix = ixscanFields(plan);
     if (result.countScan) {
       stage = { stage: 'COUNT_SCAN', ...ix, ...stat({ keysExamined: stats.keys }) };
     } else {
@@ -98,7 +101,7 @@ function stageTree(
   if (result.sortInMemory) {
     stage = {
       stage: 'SORT',
-      sortPattern: Object.fromEntries(spec.sort!.map((k) => [k.field, k.dir])),
+      sortPattern: sortPattern(spec),
       memLimit: 104857600,
       ...(Number.isFinite(spec.limit) ? { limitAmount: spec.skip + spec.limit } : {}),
       type: 'simple',
@@ -114,8 +117,26 @@ function stageTree(
   return stage;
 }
 
+function sortPattern(spec: QuerySpec): Doc {
+  return Object.fromEntries(spec.sort!.map((k) => [k.field, k.dir]));
+}
+
+function ixscanFields(plan: IndexPlan): Doc {
+  return {
+    keyPattern: plan.index.spec.key,
+    indexName: plan.index.name,
+    isMultiKey: plan.index.multikey,
+    isUnique: !!plan.index.spec.unique || plan.index.name === '_id_',
+    isSparse: false,
+    isPartial: false,
+    indexVersion: 2,
+    direction: plan.backward ? 'backward' : 'forward',
+    indexBounds: indexBounds(plan),
+  };
+}
+
 /** `{ field: ['[1, 1]', '(5, inf.0]'] }` in the walk's order, as MongoDB prints bounds. */
-function indexBounds(plan: Extract<Plan, { kind: 'ixscan' }>): Doc {
+function indexBounds(plan: IndexPlan): Doc {
   const out: Doc = {};
   plan.index.fields.forEach((field, i) => {
     const seen = new Set<string>();

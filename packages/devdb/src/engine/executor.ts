@@ -2,7 +2,13 @@ import type { Doc } from '../bson.js';
 import { toCommandError } from '../errors.js';
 import type { BTree } from '../indexes/btree.js';
 import type { Index, IndexKey } from '../indexes/index.js';
-import { planQuery, type Plan, type SortKey } from '../indexes/planner.js';
+import {
+  planQuery,
+  type IndexPlan,
+  type OrPlan,
+  type Plan,
+  type SortKey,
+} from '../indexes/planner.js';
 import { compareBound } from '../indexes/bounds.js';
 import type { Collection } from './collection.js';
 import type { Matcher } from './query.js';
@@ -82,6 +88,7 @@ class ReadView {
     plan: Plan,
   ) {
     if (plan.kind === 'ixscan') this.tree(plan.index);
+    else if (plan.kind === 'or') for (const b of plan.branches) this.tree(b.index);
     else this.usesDocs = true;
   }
 
@@ -126,7 +133,8 @@ export function planShape(
   const ix = plan.kind === 'ixscan' ? plan : undefined;
   return {
     countScan: spec.count && !!ix?.exact,
-    sortInMemory: spec.sortKey !== undefined && !ix?.sortPositions,
+    sortInMemory:
+      spec.sortKey !== undefined && !ix?.sortPositions && !(plan.kind === 'or' && plan.sorted),
   };
 }
 
@@ -329,6 +337,10 @@ class Execution {
         if (++work % TICK_EVERY === 0) yield TICK;
       }
     }
+    if (this.plan.kind === 'or') {
+      yield* this.orMatches(this.plan);
+      return;
+    }
     const seen = this.plan.index.multikey ? new Set<string>() : undefined;
     for (const step of this.keys(this.plan)) {
       if (step === TICK) {
@@ -345,8 +357,36 @@ class Execution {
     }
   }
 
+  /** Documents of every `$or` branch's walk, each once; in sort order when every walk is sorted. */
+  private *orMatches(plan: OrPlan): Generator<Doc | Tick> {
+    const walks = plan.branches.map((b) => this.keys(b));
+    let stream: Iterable<[IndexKey, Doc, ...unknown[]] | Tick>;
+    if (plan.sorted) {
+      const sortKey = this.spec.sortKey!;
+      const keyed = walks.map((w) => withSortKey(w, sortKey));
+      const merged = mergeSorted(keyed, (a, b) => this.spec.compareKeys(a[2], b[2]));
+      stream = merged;
+    } else {
+      stream = (function* () {
+        for (const w of walks) yield* w;
+      })();
+    }
+    const seen = new Set<string>();
+    for (const step of stream) {
+      if (step === TICK) {
+        yield TICK;
+        continue;
+      }
+      const [key, doc] = step;
+      if (seen.has(key.id)) continue;
+      seen.add(key.id);
+      this.stats.docs++;
+      if (this.spec.match(doc)) yield doc;
+    }
+  }
+
   /** Index keys in the plan's intervals: one walk each, merged in sort order when sorted. */
-  private *keys(plan: Extract<Plan, { kind: 'ixscan' }>): Generator<[IndexKey, Doc] | Tick> {
+  private *keys(plan: IndexPlan): Generator<[IndexKey, Doc] | Tick> {
     const walks = plan.intervals.map((iv) => this.walk(plan, iv));
     if (!plan.sortPositions || walks.length <= 1) {
       for (const w of walks) yield* w;
@@ -362,38 +402,12 @@ class Execution {
       }
       return 0;
     };
-    const heads: ([IndexKey, Doc] | undefined)[] = [];
-    const advance = function* (i: number): Generator<Tick> {
-      for (;;) {
-        const n = walks[i]!.next();
-        if (n.done) {
-          heads[i] = undefined;
-          return;
-        }
-        if (n.value === TICK) {
-          yield TICK;
-          continue;
-        }
-        heads[i] = n.value;
-        return;
-      }
-    };
-    for (let i = 0; i < walks.length; i++) yield* advance(i);
-    for (;;) {
-      let best = -1;
-      for (let i = 0; i < heads.length; i++) {
-        const h = heads[i];
-        if (h && (best < 0 || cmp(h[0], heads[best]![0]) < 0)) best = i;
-      }
-      if (best < 0) return;
-      yield heads[best]!;
-      yield* advance(best);
-    }
+    yield* mergeSorted(walks, (a, b) => cmp(a[0], b[0]));
   }
 
   /** One interval's keys; re-seeks in the frozen clone after a pause. */
   private *walk(
-    plan: Extract<Plan, { kind: 'ixscan' }>,
+    plan: IndexPlan,
     interval: Parameters<Index['scanFrom']>[1],
   ): Generator<[IndexKey, Doc] | Tick> {
     const { index, backward } = plan;
@@ -415,6 +429,48 @@ class Execution {
       else if (pos > 0 !== backward) return;
       if (++work % TICK_EVERY === 0) yield TICK;
     }
+  }
+}
+
+/** Adds each row's sort key (computed once) to a walk's rows. */
+function* withSortKey(
+  walk: Generator<[IndexKey, Doc] | Tick>,
+  sortKey: (doc: Doc) => unknown[],
+): Generator<[IndexKey, Doc, unknown[]] | Tick> {
+  for (const step of walk) yield step === TICK ? TICK : [step[0], step[1], sortKey(step[1])];
+}
+
+/** k-way merge of sorted streams (k is small: $in values or $or branches). */
+function* mergeSorted<T>(
+  streams: Generator<T | Tick>[],
+  cmp: (a: T, b: T) => number,
+): Generator<T | Tick> {
+  const heads: (T | undefined)[] = [];
+  const advance = function* (i: number): Generator<Tick> {
+    for (;;) {
+      const n = streams[i]!.next();
+      if (n.done) {
+        heads[i] = undefined;
+        return;
+      }
+      if (n.value === TICK) {
+        yield TICK;
+        continue;
+      }
+      heads[i] = n.value;
+      return;
+    }
+  };
+  for (let i = 0; i < streams.length; i++) yield* advance(i);
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const h = heads[i];
+      if (h !== undefined && (best < 0 || cmp(h, heads[best]!) < 0)) best = i;
+    }
+    if (best < 0) return;
+    yield heads[best]!;
+    yield* advance(best);
   }
 }
 

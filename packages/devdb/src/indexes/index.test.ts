@@ -128,6 +128,16 @@ describe('index counts and walks against a brute-force filter', () => {
         .map((d) => d._id);
       expect(new Set(ids)).toEqual(new Set(want));
       expect(walked.docs.map((d) => d.b)).toEqual(expected.map((d) => d.b));
+      // The same filter or'ed with another: each branch walked, merged, documents once.
+      const either = { $or: [filter, { a: rand(5), b: { $gte: rand(20) } }] };
+      const matchEither = compileFilter(either);
+      const wantEither = [...coll.docs.values()]
+        .filter(matchEither)
+        .sort((x, y) => compareValues(x.b, y.b) * dir);
+      const gotEither = runQuery(coll, querySpec(either, { sort: { b: dir } }));
+      expect(gotEither.plan.kind).toBe('or');
+      expect(gotEither.docs.map((d) => d.b)).toEqual(wantEither.map((d) => d.b));
+      expect(new Set(gotEither.docs.map((d) => d._id)).size).toBe(wantEither.length);
     }
   });
 });

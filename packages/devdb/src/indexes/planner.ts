@@ -1,4 +1,5 @@
 import type { Doc } from '../bson.js';
+import { isPlainObject } from '../engine/values.js';
 import type { Index } from './index.js';
 import {
   FULL_RANGE,
@@ -18,25 +19,35 @@ export interface SortKey {
 }
 
 /** How a query reads its documents. */
-export type Plan =
-  | { kind: 'collscan' }
-  | {
-      kind: 'ixscan';
-      index: Index;
-      /** Disjoint stretches of the index, in walk order. */
-      intervals: Interval[];
-      backward: boolean;
-      /** When the walk yields documents in the requested order: for each sort key, its index field. */
-      sortPositions: number[] | undefined;
-      /** The bounds say everything the filter says: keys alone decide a match. */
-      exact: boolean;
-    };
+export type Plan = { kind: 'collscan' } | IndexPlan | OrPlan;
+
+/**
+ * A top-level `$or` whose every branch has an index: one walk per branch, documents that
+ * match several branches returned once; merged in sort order when every walk is sorted.
+ */
+export interface OrPlan {
+  kind: 'or';
+  branches: IndexPlan[];
+  sorted: boolean;
+}
+
+export type IndexPlan = {
+  kind: 'ixscan';
+  index: Index;
+  /** Disjoint stretches of the index, in walk order. */
+  intervals: Interval[];
+  backward: boolean;
+  /** When the walk yields documents in the requested order: for each sort key, its index field. */
+  sortPositions: number[] | undefined;
+  /** The bounds say everything the filter says: keys alone decide a match. */
+  exact: boolean;
+};
 
 /** More ($in combinations) than this and the index is used for fewer of its fields. */
 const MAX_INTERVALS = 1000;
 
 interface Candidate {
-  plan: Extract<Plan, { kind: 'ixscan' }>;
+  plan: IndexPlan;
   bounded: number;
   order: number;
 }
@@ -58,7 +69,27 @@ export function planQuery(indexes: Index[], filter: Doc, sort: SortKey[] | undef
     if (!c) return;
     if (!best || better(c, best)) best = c;
   });
-  return best?.plan ?? { kind: 'collscan' };
+  return best?.plan ?? orPlan(indexes, filter, sort) ?? { kind: 'collscan' };
+}
+
+/** `{ $or: [...], ...rest }`: each branch (with the rest) planned alone, if all can use an index. */
+function orPlan(indexes: Index[], filter: Doc, sort: SortKey[] | undefined): OrPlan | undefined {
+  const { $or: branches, ...rest } = filter;
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  const plans: IndexPlan[] = [];
+  for (const branch of branches) {
+    if (!isPlainObject(branch) || '$or' in branch) return undefined;
+    const plan = planQuery(indexes, { $and: [rest, branch] }, sort);
+    if (plan.kind !== 'ixscan' || !plan.intervals.length) {
+      if (plan.kind === 'ixscan') continue;
+      return undefined;
+    }
+    // A branch that bounds nothing would walk a whole index: a collection scan is cheaper.
+    if (plan.intervals.every((iv) => iv.every((r) => r === FULL_RANGE))) return undefined;
+    plans.push(plan);
+  }
+  if (plans.length === 0) return undefined;
+  return { kind: 'or', branches: plans, sorted: !!sort && plans.every((p) => p.sortPositions) };
 }
 
 function better(a: Candidate, b: Candidate): boolean {
