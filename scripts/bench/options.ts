@@ -18,6 +18,9 @@ export const DEFAULT_SEED_SIZE = 'medium';
 /** The scenario name of the mixed workload (for --only). */
 export const MIXED = 'mixed';
 
+/** The gateway side by side with nginx (for --only; not part of the default run). */
+export const GATEWAY = 'gateway';
+
 export interface BenchOptions {
   /** Concurrent connections per scenario; for the mixed workload, shared by all its parts. */
   connections?: number;
@@ -58,7 +61,9 @@ export const USAGE = `npm run bench -- [options]
                       "${MIXED}", shared by its parts (default ${DEFAULT_MIXED_CONNECTIONS}): each request
                       picks its part at random by weight
   --duration S        seconds per scenario (default 10)
-  --only a,b          run only these scenarios ("${MIXED}": the mixed workload)
+  --only a,b          run only these scenarios ("${MIXED}": the mixed workload; "${GATEWAY}": the
+                      gateway vs nginx (one worker, same upstream) on /api/health and a
+                      20-post list, only when named; nginx from /usr/sbin/nginx or NGINX_BIN)
   --posts N           posts to seed first for the single scenarios (default 500)
   --seed-size SIZE    demo data for "${MIXED}": small, medium or large, or USERS,POSTS,COMMENTS
                       (default ${DEFAULT_SEED_SIZE} = ${Object.values(SEED_SIZES[DEFAULT_SEED_SIZE]!).join(',')})

@@ -27,6 +27,7 @@ import {
 import {
   DEFAULT_CONNECTIONS,
   DEFAULT_MIXED_CONNECTIONS,
+  GATEWAY,
   MIXED,
   USAGE,
   parseBenchArgs,
@@ -41,6 +42,8 @@ import {
 } from './report.js';
 import type { BenchContext, Scenario } from './scenario.js';
 import { allComparisons, allScenarios } from './scenarios/index.js';
+import { runGatewayVsNginx } from './gateway/run-gateway.js';
+import type { ProxyPair } from './gateway/compare.js';
 import { judgeGrowth, seriesRows, type Tally } from './soak.js';
 import { fractions } from './weights.js';
 
@@ -142,6 +145,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     console.log('\nscenarios:');
     for (const s of allScenarios) console.log(`  ${s.name.padEnd(28)} ${s.description}`);
+    console.log(`  ${GATEWAY.padEnd(28)} the gateway vs nginx on the same upstream (--only)`);
     console.log(`  ${MIXED.padEnd(28)} all of these parts at once, on the demo data:`);
     for (const p of MIXED_PARTS) {
       console.log(`    ${`${p.name} (${p.kind}, ${p.weight})`.padEnd(34)} ${p.description}`);
@@ -149,7 +153,7 @@ async function main(): Promise<void> {
     return;
   }
   const soak = options.soak;
-  const names = new Set([...allScenarios.map((s) => s.name), MIXED]);
+  const names = new Set([...allScenarios.map((s) => s.name), MIXED, GATEWAY]);
   const unknown = (options.only ?? []).filter((n) => !names.has(n));
   if (unknown.length) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
   const selected = soak
@@ -158,6 +162,7 @@ async function main(): Promise<void> {
       ? allScenarios.filter((s) => options.only!.includes(s.name))
       : allScenarios;
   const wantsMixed = soak !== undefined || !options.only || options.only.includes(MIXED);
+  const wantsGateway = soak === undefined && (options.only ?? []).includes(GATEWAY);
 
   let stack: Stack | undefined;
   let dataDir: string | undefined;
@@ -214,7 +219,8 @@ async function main(): Promise<void> {
 
     const results: ScenarioResult[] = [];
     const comparisons = [];
-    if (selected.some((s) => s.needsSeed) && options.posts > 0) {
+    // The gateway comparison's list call reads the seeded posts too.
+    if ((wantsGateway || selected.some((s) => s.needsSeed)) && options.posts > 0) {
       sampler?.mark('seed');
       const started = Date.now();
       ctx.seed = await seedForum(ctx.gatewayUrl, {
@@ -250,6 +256,30 @@ async function main(): Promise<void> {
         console.log(formatComparison(cmp, c.baseline, c.subject));
       }
       printMemory('Memory during the scenarios', memoryOf(sampler, ['scenarios']));
+    }
+
+    let gateway: ProxyPair[] | undefined;
+    if (wantsGateway) {
+      sampler?.mark(GATEWAY);
+      const connections = options.connections ?? DEFAULT_CONNECTIONS;
+      console.log(
+        `\nGateway vs nginx (${connections} connections, ${options.duration} s each; ${load()})`,
+      );
+      gateway = await runGatewayVsNginx(
+        ctx,
+        async (name, request) => {
+          process.stdout.write(`Running ${name}… `);
+          const result = await runScenario(
+            { name, description: name, request: () => request },
+            ctx,
+            options,
+          );
+          console.log(`${result.requestsPerSecond.toFixed(0)} req/s`);
+          return result;
+        },
+        (line) => console.log(line),
+      );
+      console.log(`(${load()} at the end)`);
     }
 
     let mixed: MixedOutcome | undefined;
@@ -324,6 +354,7 @@ async function main(): Promise<void> {
             options,
             results,
             comparisons,
+            gateway,
             mixed: mixed?.rows,
             memory: memoryOf(sampler, [MIXED, 'scenarios']),
             soak: soakReport,
@@ -335,6 +366,10 @@ async function main(): Promise<void> {
     }
     const failed = results.filter((r) => r.errors > 0 || r.non2xx > 0).map((r) => r.name);
     if (mixed?.failed) failed.push(MIXED);
+    for (const pair of gateway ?? []) {
+      for (const r of [pair.gateway, pair.nginx])
+        if (r && (r.errors > 0 || r.non2xx > 0)) failed.push(r.name);
+    }
     if (failed.length) {
       console.log(`\nScenarios with errors or non-2xx answers: ${failed.join(', ')}`);
       process.exitCode = 1;

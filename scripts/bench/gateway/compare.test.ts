@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ScenarioResult } from '../report.js';
+import {
+  formatProxyTable,
+  formatVerdict,
+  renderNginxConfig,
+  throughputRatio,
+  type NginxConfigVars,
+  type ProxyPair,
+} from './compare.js';
+
+const template = readFileSync(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'nginx.conf.template'),
+  'utf8',
+);
+
+const vars: NginxConfigVars = {
+  dir: '/tmp/forum-bench-nginx-x',
+  port: 41234,
+  upstream: '127.0.0.1:4002',
+  bodyLimitBytes: 1024 * 1024,
+  timeoutMs: 10_000,
+  securityHeaders: [
+    ['content-security-policy', "default-src 'self'; frame-ancestors 'none'"],
+    ['x-frame-options', 'DENY'],
+  ],
+};
+
+describe('renderNginxConfig', () => {
+  it('fills every field of the template: one worker, keep-alive upstream, limits, headers', () => {
+    const config = renderNginxConfig(template, vars);
+    expect(config).not.toMatch(/\{\{|\}\}/);
+    expect(config).toContain('worker_processes 1;');
+    expect(config).toContain('daemon off;');
+    expect(config).toContain('pid /tmp/forum-bench-nginx-x/nginx.pid;');
+    expect(config).toContain('proxy_temp_path /tmp/forum-bench-nginx-x/proxy;');
+    expect(config).toContain('listen 127.0.0.1:41234;');
+    expect(config).toMatch(/upstream service \{\s+server 127\.0\.0\.1:4002;\s+keepalive 128;/);
+    expect(config).toContain('proxy_set_header Connection "";');
+    expect(config).toContain('client_max_body_size 1024k;');
+    expect(config).toContain('proxy_read_timeout 10000ms;');
+    expect(config).toContain('access_log off;');
+    expect(config).toContain(
+      `add_header content-security-policy "default-src 'self'; frame-ancestors 'none'" always;`,
+    );
+    expect(config).toContain('proxy_hide_header x-frame-options;');
+    expect(config).toContain('add_header x-frame-options "DENY" always;');
+    expect(config).toContain('proxy_hide_header X-Request-Id;');
+  });
+
+  it('refuses unknown fields and values nginx would misread', () => {
+    expect(() => renderNginxConfig('{{NOPE}}', vars)).toThrow('unknown field {{NOPE}}');
+    expect(() =>
+      renderNginxConfig(template, { ...vars, securityHeaders: [['x-a', 'say "hi"']] }),
+    ).toThrow('cannot put header x-a');
+    expect(() =>
+      renderNginxConfig(template, { ...vars, securityHeaders: [['x-a', '$remote_addr']] }),
+    ).toThrow('cannot put header x-a');
+    expect(() => renderNginxConfig(template, { ...vars, dir: '/tmp/a b' })).toThrow(
+      'unsafe nginx directory',
+    );
+  });
+});
+
+const result = (name: string, rps: number, p50 = 1, p99 = 5): ScenarioResult => ({
+  name,
+  requestsPerSecond: rps,
+  p50,
+  p95: p99,
+  p99,
+  errors: 0,
+  non2xx: 0,
+  total: rps * 10,
+});
+
+describe('the side-by-side report', () => {
+  const pairs: ProxyPair[] = [
+    {
+      call: 'GET /api/health',
+      gateway: result('g', 8500, 2.1, 6.25),
+      nginx: result('n', 10000, 1.5, 4),
+    },
+    { call: 'GET /api/posts?limit=20', gateway: result('g', 600), nginx: result('n', 800) },
+  ];
+
+  it('computes gateway ÷ nginx throughput', () => {
+    expect(throughputRatio(pairs[0]!)).toBeCloseTo(0.85);
+    expect(throughputRatio({ call: 'x', gateway: result('g', 1) })).toBeUndefined();
+  });
+
+  it('prints req/s, p50, p99 and the ratio side by side', () => {
+    const table = formatProxyTable(pairs).split('\n');
+    expect(table[0]).toMatch(/^\| call +\| gateway req\/s \| nginx req\/s \| gateway\/nginx \|/);
+    expect(table[2]).toMatch(
+      /^\| GET \/api\/health +\| +8500 \| +10000 \| +0\.85x \| +2\.10 \| +1\.50 \| +6\.25 \| +4\.00 \| +0 \| +0 \|$/,
+    );
+    expect(table[3]).toContain('0.75x');
+    expect(new Set(table.map((line) => line.length)).size).toBe(1);
+  });
+
+  it('says which calls reach the target', () => {
+    expect(formatVerdict(pairs, 0.8)).toBe(
+      'gateway/nginx throughput, target 0.80x: GET /api/health 0.85x (ok); ' +
+        'GET /api/posts?limit=20 0.75x (below)',
+    );
+  });
+
+  it('prints gateway figures only when nginx is missing, and says so', () => {
+    const alone = [{ call: 'GET /api/health', gateway: result('g', 4000) }];
+    expect(formatProxyTable(alone).split('\n')[0]).not.toContain('nginx');
+    expect(formatVerdict(alone, 0.8)).toBe('nginx not installed: gateway figures only');
+  });
+});

@@ -1,0 +1,112 @@
+/** Pure parts of the gateway-vs-nginx bench: the nginx config and the side-by-side table. */
+import { fmt, formatGrid, type ScenarioResult } from '../report.js';
+
+export interface NginxConfigVars {
+  /** Directory for the pid file, error log and temp paths. */
+  dir: string;
+  port: number;
+  /** host:port of the service both proxies forward to. */
+  upstream: string;
+  /** Request body limit, bytes. */
+  bodyLimitBytes: number;
+  /** Upstream timeout, ms (the gateway's UPSTREAM_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Response headers set on every answer: [name, value]. */
+  securityHeaders: readonly (readonly [string, string])[];
+}
+
+/** Fills the template's `{{NAME}}` fields; every field must be known and every value safe. */
+export function renderNginxConfig(template: string, vars: NginxConfigVars): string {
+  for (const [name, value] of vars.securityHeaders) {
+    // nginx strings have no escapes: a quote or a `$` (variable) would change the config.
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /["\\$\n]/.test(value)) {
+      throw new Error(`cannot put header ${name}: ${value} into an nginx config`);
+    }
+  }
+  if (/[\s;{}"']/.test(vars.dir)) throw new Error(`unsafe nginx directory: ${vars.dir}`);
+  const fields: Record<string, string> = {
+    DIR: vars.dir,
+    PORT: String(vars.port),
+    UPSTREAM: vars.upstream,
+    BODY_LIMIT: `${Math.ceil(vars.bodyLimitBytes / 1024)}k`,
+    TIMEOUT: `${Math.ceil(vars.timeoutMs)}ms`,
+    // Ours replace the upstream's, as the gateway's do.
+    SECURITY_HEADERS: vars.securityHeaders
+      .map(
+        ([name, value]) =>
+          `      proxy_hide_header ${name};\n      add_header ${name} "${value}" always;`,
+      )
+      .join('\n'),
+  };
+  return template.replace(/\{\{([A-Z_]+)\}\}/g, (_match, name: string) => {
+    const value = fields[name];
+    if (value === undefined) throw new Error(`unknown field {{${name}}} in the nginx template`);
+    return value;
+  });
+}
+
+/** One call measured through both proxies (nginx absent: gateway only). */
+export interface ProxyPair {
+  /** What was called, e.g. `GET /api/health`. */
+  call: string;
+  gateway: ScenarioResult;
+  nginx?: ScenarioResult;
+}
+
+/** gateway req/s ÷ nginx req/s (1 = as fast as nginx); undefined without nginx. */
+export function throughputRatio(pair: ProxyPair): number | undefined {
+  if (!pair.nginx || !(pair.nginx.requestsPerSecond > 0)) return undefined;
+  return pair.gateway.requestsPerSecond / pair.nginx.requestsPerSecond;
+}
+
+export function formatProxyTable(pairs: ProxyPair[]): string {
+  const withNginx = pairs.some((p) => p.nginx);
+  const header = withNginx
+    ? [
+        'call',
+        'gateway req/s',
+        'nginx req/s',
+        'gateway/nginx',
+        'gateway p50',
+        'nginx p50',
+        'gateway p99',
+        'nginx p99',
+        'errors',
+        'non-2xx',
+      ]
+    : ['call', 'gateway req/s', 'gateway p50', 'gateway p99', 'errors', 'non-2xx'];
+  const rows = pairs.map((p) => {
+    const g = p.gateway;
+    const n = p.nginx;
+    const errors = String(g.errors + (n?.errors ?? 0));
+    const non2xx = String(g.non2xx + (n?.non2xx ?? 0));
+    if (!withNginx) {
+      return [p.call, fmt(g.requestsPerSecond, 0), fmt(g.p50, 2), fmt(g.p99, 2), errors, non2xx];
+    }
+    const ratio = throughputRatio(p);
+    return [
+      p.call,
+      fmt(g.requestsPerSecond, 0),
+      n ? fmt(n.requestsPerSecond, 0) : '-',
+      ratio === undefined ? '-' : `${fmt(ratio, 2)}x`,
+      fmt(g.p50, 2),
+      n ? fmt(n.p50, 2) : '-',
+      fmt(g.p99, 2),
+      n ? fmt(n.p99, 2) : '-',
+      errors,
+      non2xx,
+    ];
+  });
+  return formatGrid(header, rows);
+}
+
+/** The verdict line under the table: which calls reach `target` × nginx. */
+export function formatVerdict(pairs: ProxyPair[], target: number): string {
+  if (!pairs.some((p) => p.nginx)) return 'nginx not installed: gateway figures only';
+  const parts = pairs.map((p) => {
+    const ratio = throughputRatio(p);
+    const ok = ratio !== undefined && ratio >= target;
+    return `${p.call} ${ratio === undefined ? '-' : fmt(ratio, 2)}x (${ok ? 'ok' : 'below'})`;
+  });
+  return `gateway/nginx throughput, target ${fmt(target, 2)}x: ${parts.join('; ')}`;
+}
