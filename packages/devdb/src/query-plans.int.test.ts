@@ -76,7 +76,7 @@ const explainFind = (
 ): Promise<mongoose.mongo.Document> => posts().find(filter, opts).explain('executionStats');
 
 const ids = async (filter: Doc, opts: mongoose.mongo.FindOptions = {}): Promise<number[]> =>
-  (await posts().find(filter, opts).toArray()).map((d) => d._id as number);
+  (await posts().find(filter, opts).toArray()).map((d) => d._id as unknown as number);
 
 describe('ordered index walks', () => {
   it('walks an index in both directions and stops after the limit', async () => {
@@ -196,6 +196,10 @@ describe('ordered index walks', () => {
     expect(names(await explainFind({ score: 7 }, { sort: { plain: -1 }, limit: 2 }))).toContain(
       'SORT',
     );
+    // $natural asks for a collection scan in (reverse) insertion order, index or not.
+    const natural = { sort: { $natural: -1 }, limit: 2 } as const;
+    expect(await ids({ community: 'c3' }, natural)).toEqual([9993, 9983]);
+    expect(names(await explainFind({ community: 'c3' }, natural))).toContain('COLLSCAN');
   });
 });
 

@@ -22,8 +22,8 @@ export interface QuerySpec {
   /** What a document sorts by (computed once per document for an in-memory sort). */
   sortKey: ((doc: Doc) => unknown[]) | undefined;
   compareKeys: (a: unknown[], b: unknown[]) => number;
-  /** -1 walks natural order backwards ({ $natural: -1 }). */
-  natural: 1 | -1;
+  /** `{ $natural: 1 | -1 }` asks for a collection scan in (reverse) insertion order; 0: not asked. */
+  natural: 0 | 1 | -1;
   skip: number;
   limit: number;
   /** Count matches instead of returning them. */
@@ -140,7 +140,7 @@ export function planShape(
 
 /** Parses nothing: callers validate (compileFilter / parseSort) before planning. */
 export function plan(coll: Collection, spec: QuerySpec): Plan {
-  if (spec.natural === -1 || (spec.sort === undefined && isEmpty(spec.filter) && !spec.count)) {
+  if (spec.natural !== 0 || (spec.sort === undefined && isEmpty(spec.filter) && !spec.count)) {
     return { kind: 'collscan' };
   }
   return planQuery(coll.allIndexes(), spec.filter, spec.sort);
@@ -394,7 +394,7 @@ class Execution {
     }
     // k-way merge of the $in runs by the sort's index fields.
     const positions = plan.sortPositions;
-    const dirs = positions.map((p, i) => this.spec.sort![i]!.dir);
+    const dirs = this.spec.sort!.map((k) => k.dir);
     const cmp = (a: IndexKey, b: IndexKey): number => {
       for (let i = 0; i < positions.length; i++) {
         const c = compareBound(a.v[positions[i]!], b.v[positions[i]!]);

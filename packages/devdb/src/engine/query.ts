@@ -81,7 +81,8 @@ export interface FindOptions {
 export function querySpec(filter: unknown, opts: FindOptions = {}): QuerySpec {
   const match = compileFilter(filter);
   // { $natural: 1 | -1 } is insertion order (documents are kept in a Map in that order).
-  const natural = isPlainObject(opts.sort) && Number(opts.sort.$natural) === -1 ? -1 : 1;
+  const asked = isPlainObject(opts.sort) ? Number(opts.sort.$natural ?? 0) : 0;
+  const natural = asked === -1 ? -1 : asked === 1 ? 1 : 0;
   const sort = parseSort(opts.sort);
   return {
     filter: isPlainObject(filter) ? filter : {},
