@@ -99,10 +99,7 @@ export function compareValues(a: unknown, b: unknown): number {
       return Buffer.compare(x, y);
     }
     case 8:
-      return cmp(
-        (a as { toHexString(): string }).toHexString(),
-        (b as { toHexString(): string }).toHexString(),
-      );
+      return compareObjectIds(a as ObjectIdLike, b as ObjectIdLike);
     case 9:
       return cmp(a as boolean, b as boolean);
     case 10:
@@ -117,6 +114,26 @@ export function compareValues(a: unknown, b: unknown): number {
     default:
       return 0;
   }
+}
+
+interface ObjectIdLike {
+  toHexString(): string;
+  i0?: number;
+  i1?: number;
+  i2?: number;
+  i3?: number;
+}
+
+/**
+ * Byte order of two ObjectIds. bson 7 keeps the 12 bytes as four big-endian 24-bit numbers
+ * (i0..i3): comparing those avoids building two hex strings per comparison, which made
+ * ordered `_id` indexes ten times slower to fill. Other ObjectId shapes compare by hex.
+ */
+function compareObjectIds(a: ObjectIdLike, b: ObjectIdLike): number {
+  if (typeof a.i3 === 'number' && typeof b.i3 === 'number') {
+    return a.i0! - b.i0! || a.i1! - b.i1! || a.i2! - b.i2! || a.i3 - b.i3;
+  }
+  return cmp(a.toHexString(), b.toHexString());
 }
 
 function compareObjects(a: Doc, b: Doc): number {

@@ -1,7 +1,7 @@
 import type { Query } from 'mingo/query';
 import { makeQuery } from '../engine/mingo.js';
 import type { Doc } from '../bson.js';
-import { keyOf, pathValues } from '../engine/values.js';
+import { bsonTypeOf, keyOf, pathValues } from '../engine/values.js';
 import { BTree } from './btree.js';
 import { compareBound, MAX_EDGE, MIN_EDGE, type FieldRange, type Interval } from './bounds.js';
 
@@ -47,6 +47,8 @@ export class Index {
   readonly tree: BTree<IndexKey, Doc>;
   private readonly compare: (a: IndexKey, b: IndexKey) => number;
   private readonly partial: Query | undefined;
+  /** The field of a single-field index on a top-level (undotted) path. */
+  private readonly topLevelField: string | undefined;
   /** Whether some document ever had more than one key (MongoDB never resets this either). */
   multikey = false;
 
@@ -54,6 +56,8 @@ export class Index {
     this.fields = Object.keys(spec.key);
     this.dirs = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
     this.compare = keyComparator(this.dirs);
+    const [only] = this.fields;
+    this.topLevelField = this.fields.length === 1 && !only!.includes('.') ? only : undefined;
     this.tree = new BTree<IndexKey, Doc>(undefined, this.compare);
     this.partial = spec.partialFilterExpression
       ? makeQuery(spec.partialFilterExpression)
@@ -76,6 +80,13 @@ export class Index {
   /** The keys of `doc`, or none when a sparse/partial index skips it. Arrays fan out (multikey). */
   entries(doc: Doc): IndexEntry[] {
     if (this.partial && !this.partial.test(doc)) return [];
+    if (this.topLevelField !== undefined) {
+      // One top-level field holding a scalar (e.g. `_id`): the common case, without the walk.
+      const v = doc[this.topLevelField];
+      if (v === null || typeof v !== 'object' || v instanceof Date || bsonTypeOf(v)) {
+        return v === undefined && this.spec.sparse ? [] : [{ values: [v] }];
+      }
+    }
     const perField = this.fields.map((f) => pathValues(doc, f));
     if (this.spec.sparse && perField.every((vals) => vals.every((v) => v === undefined))) {
       return [];
