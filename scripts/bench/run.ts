@@ -56,14 +56,17 @@ async function runScenario(
   scenario: Scenario,
   ctx: BenchContext,
   options: BenchOptions,
+  /** Seconds of the measured run (default --duration); its response times go to `times`. */
+  measured: { seconds?: number; times?: number[] } = {},
 ): Promise<ScenarioResult> {
   await scenario.prepare?.(ctx);
   const req = scenario.request(ctx);
   const connections = options.connections ?? DEFAULT_CONNECTIONS;
   // Warm up (JIT, connection pools, caches) so the measured run is steady state.
   await autocannon({ ...req, connections, duration: 1 });
-  const times: number[] = [];
-  const instance = autocannon({ ...req, connections, duration: options.duration, timeout: 10 });
+  const times: number[] = measured.times ?? [];
+  const duration = measured.seconds ?? options.duration;
+  const instance = autocannon({ ...req, connections, duration, timeout: 10 });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
   const sorted = Float64Array.from(times).sort();
@@ -263,21 +266,23 @@ async function main(): Promise<void> {
       sampler?.mark(GATEWAY);
       const connections = options.connections ?? DEFAULT_CONNECTIONS;
       console.log(
-        `\nGateway vs nginx (${connections} connections, ${options.duration} s each; ${load()})`,
+        `\nGateway vs nginx (${connections} connections, ${options.duration} s each in turns; ${load()})`,
       );
       gateway = await runGatewayVsNginx(
         ctx,
-        async (name, request) => {
-          process.stdout.write(`Running ${name}… `);
+        async (name, request, seconds, times) => {
+          process.stdout.write(`Running ${name} (${seconds} s)… `);
           const result = await runScenario(
             { name, description: name, request: () => request },
             ctx,
             options,
+            { seconds, times },
           );
           console.log(`${result.requestsPerSecond.toFixed(0)} req/s`);
           return result;
         },
         (line) => console.log(line),
+        options.duration,
       );
       console.log(`(${load()} at the end)`);
     }

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ScenarioResult } from '../report.js';
 import {
+  combineRounds,
   formatProxyTable,
+  roundOrder,
   formatVerdict,
   renderNginxConfig,
   throughputRatio,
@@ -112,5 +114,32 @@ describe('the side-by-side report', () => {
     const alone = [{ call: 'GET /api/health', gateway: result('g', 4000) }];
     expect(formatProxyTable(alone).split('\n')[0]).not.toContain('nginx');
     expect(formatVerdict(alone, 0.8)).toBe('nginx not installed: gateway figures only');
+  });
+});
+
+describe('rounds', () => {
+  it('alternates which proxy goes first', () => {
+    expect([0, 1, 2].map(roundOrder)).toEqual([
+      ['gateway', 'nginx'],
+      ['nginx', 'gateway'],
+      ['gateway', 'nginx'],
+    ]);
+  });
+
+  it('combines rounds: mean req/s, percentiles over every response, summed counts', () => {
+    const a = { ...result('a', 100), errors: 1, total: 300 };
+    const b = { ...result('b', 300), non2xx: 2, total: 900 };
+    const times = [...Array.from({ length: 98 }, () => 1), 50, 100];
+    const combined = combineRounds('gateway x', [a, b], times);
+    expect(combined).toEqual({
+      name: 'gateway x',
+      requestsPerSecond: 200,
+      p50: 1,
+      p95: 1,
+      p99: 50,
+      errors: 1,
+      non2xx: 2,
+      total: 1200,
+    });
   });
 });

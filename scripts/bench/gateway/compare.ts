@@ -1,5 +1,5 @@
 /** Pure parts of the gateway-vs-nginx bench: the nginx config and the side-by-side table. */
-import { fmt, formatGrid, type ScenarioResult } from '../report.js';
+import { fmt, formatGrid, percentile, type ScenarioResult } from '../report.js';
 
 export interface NginxConfigVars {
   /** Directory for the pid file, error log and temp paths. */
@@ -109,4 +109,35 @@ export function formatVerdict(pairs: ProxyPair[], target: number): string {
     return `${p.call} ${ratio === undefined ? '-' : fmt(ratio, 2)}x (${ok ? 'ok' : 'below'})`;
   });
   return `gateway/nginx throughput, target ${fmt(target, 2)}x: ${parts.join('; ')}`;
+}
+
+/**
+ * One figure from several equal-length rounds of the same call: mean req/s, percentiles over all
+ * the rounds' response times (ms), summed counts.
+ */
+export function combineRounds(
+  name: string,
+  rounds: ScenarioResult[],
+  times: ArrayLike<number>,
+): ScenarioResult {
+  const sorted = Float64Array.from(times).sort();
+  const sum = (pick: (r: ScenarioResult) => number) => rounds.reduce((n, r) => n + pick(r), 0);
+  return {
+    name,
+    requestsPerSecond: rounds.length ? sum((r) => r.requestsPerSecond) / rounds.length : Number.NaN,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    total: sum((r) => r.total),
+  };
+}
+
+/**
+ * The order of the two proxies in each round: alternating (gateway first, then nginx first...), so
+ * neither always runs right after the other warmed the upstream or right before a load spike.
+ */
+export function roundOrder(round: number): ['gateway', 'nginx'] | ['nginx', 'gateway'] {
+  return round % 2 === 0 ? ['gateway', 'nginx'] : ['nginx', 'gateway'];
 }

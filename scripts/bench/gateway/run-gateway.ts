@@ -10,7 +10,13 @@ import { loadGatewayConfig } from '../../../gateway/src/config.js';
 import { securityHeaderList } from '../../../gateway/src/security/security-headers.js';
 import type { ScenarioResult } from '../report.js';
 import type { BenchContext, BenchRequest } from '../scenario.js';
-import { formatProxyTable, formatVerdict, type ProxyPair } from './compare.js';
+import {
+  combineRounds,
+  formatProxyTable,
+  formatVerdict,
+  roundOrder,
+  type ProxyPair,
+} from './compare.js';
 import { NGINX_BIN, nginxInstalled, startNginx, type RunningNginx } from './nginx.js';
 
 /** The issue's bar: the gateway serves at least this share of nginx's requests per second. */
@@ -21,12 +27,23 @@ export const GATEWAY_CALLS: { call: string; path: string }[] = [
   { call: 'GET /api/posts?limit=20', path: '/api/posts?limit=20' },
 ];
 
-export type Measure = (name: string, request: BenchRequest) => Promise<ScenarioResult>;
+/** Rounds per call: the machine is shared, so the two proxies take turns rather than one run each. */
+export const GATEWAY_ROUNDS = 3;
+
+/** Runs autocannon for `seconds` (after a warm-up), pushing each response time (ms) to `times`. */
+export type Measure = (
+  name: string,
+  request: BenchRequest,
+  seconds: number,
+  times: number[],
+) => Promise<ScenarioResult>;
 
 export async function runGatewayVsNginx(
   ctx: BenchContext,
   measure: Measure,
   log: (line: string) => void,
+  /** Measured seconds per proxy and call, split over the rounds. */
+  seconds: number,
 ): Promise<ProxyPair[]> {
   let nginx: RunningNginx | undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'forum-bench-nginx-'));
@@ -46,12 +63,25 @@ export async function runGatewayVsNginx(
       log(`nginx not installed: gateway figures only (looked for ${NGINX_BIN})`);
     }
     const pairs: ProxyPair[] = [];
+    const perRound = Math.max(1, Math.round(seconds / GATEWAY_ROUNDS));
     for (const { call, path: callPath } of GATEWAY_CALLS) {
-      const gateway = await measure(`gateway ${call}`, { url: `${ctx.gatewayUrl}${callPath}` });
-      const viaNginx = nginx
-        ? await measure(`nginx ${call}`, { url: `${nginx.url}${callPath}` })
-        : undefined;
-      pairs.push({ call, gateway, ...(viaNginx ? { nginx: viaNginx } : {}) });
+      const urls = { gateway: ctx.gatewayUrl, nginx: nginx?.url };
+      const runs = { gateway: [] as ScenarioResult[], nginx: [] as ScenarioResult[] };
+      const times = { gateway: [] as number[], nginx: [] as number[] };
+      for (let round = 0; round < GATEWAY_ROUNDS; round++) {
+        for (const via of roundOrder(round)) {
+          const base = urls[via];
+          if (!base) continue;
+          const name = `${via} ${call} (round ${round + 1}/${GATEWAY_ROUNDS})`;
+          runs[via].push(await measure(name, { url: `${base}${callPath}` }, perRound, times[via]));
+        }
+      }
+      const gateway = combineRounds(`gateway ${call}`, runs.gateway, times.gateway);
+      pairs.push({
+        call,
+        gateway,
+        ...(nginx ? { nginx: combineRounds(`nginx ${call}`, runs.nginx, times.nginx) } : {}),
+      });
     }
     log(`\n${formatProxyTable(pairs)}\n`);
     log(formatVerdict(pairs, GATEWAY_TARGET));
