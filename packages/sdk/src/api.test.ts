@@ -170,16 +170,27 @@ describe('api.call', () => {
 });
 
 describe('successSchemas', () => {
-  it("is each browser route's success schema in the contracts", async () => {
+  it("is each browser route's success schema in the contracts, in the area it names", async () => {
     const { apiRoutes, isRouteKey, routeKey, routes, successSchema } =
       await import('@forum/contracts');
-    const { successSchemas } = await import('./successSchemas');
+    const { schemaAreas, successSchemaArea, loadSuccessSchema } = await import('./successSchemas');
     const browserRoutes = routes.filter((route) => !route.internal && !route.probe);
-    expect(Object.keys(successSchemas).sort()).toEqual(browserRoutes.map(routeKey).sort());
-    for (const [key, schema] of Object.entries(successSchemas)) {
-      if (!isRouteKey(key)) throw new Error(`${key} is not a route`);
-      expect(schema, key).toBe(successSchema(apiRoutes[key]));
+    expect(Object.keys(successSchemaArea).sort()).toEqual(browserRoutes.map(routeKey).sort());
+    const inAreas: string[] = [];
+    for (const [area, load] of Object.entries(schemaAreas)) {
+      const { schemas } = await load();
+      for (const [key, schema] of Object.entries(schemas)) {
+        if (!isRouteKey(key)) throw new Error(`${key} is not a route`);
+        inAreas.push(key);
+        // One area per route, and the one the table names.
+        expect(successSchemaArea[key as keyof typeof successSchemaArea], key).toBe(area);
+        expect(schema, key).toBe(successSchema(apiRoutes[key]));
+      }
     }
+    expect(inAreas.sort()).toEqual(Object.keys(successSchemaArea).sort());
+    expect(await loadSuccessSchema('GET /api/posts')).toBe(
+      successSchema(apiRoutes['GET /api/posts']),
+    );
   });
 });
 

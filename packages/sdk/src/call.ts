@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiRequest, ApiResponse, ApiRoutes, PublicRouteKey } from '@forum/contracts';
 import type { ApiClient, HttpMethod } from './client';
+import { loadSuccessSchema } from './successSchemas';
 
 /** Per-call options every typed call accepts. */
 export interface CallOptions {
@@ -73,11 +74,10 @@ function routeTarget(
 
 /**
  * The schema a route's success answer is parsed with. The SDK's one way to the contracts at run
- * time, and it is dynamic: the first call fetches the schemas (in parallel with its request, see
+ * time, and it is dynamic: a call fetches its area's schemas (in parallel with its request, see
  * client.ts), so zod and the contracts stay out of the shell's first paint.
  */
-const successSchemaOf = async (key: BrowserRouteKey): Promise<z.ZodType> =>
-  (await import('./successSchemas')).successSchemas[key];
+const successSchemaOf = (key: BrowserRouteKey): Promise<z.ZodType> => loadSuccessSchema(key);
 
 /**
  * The typed call over an ApiClient: method and path come from the route key, the answer is parsed

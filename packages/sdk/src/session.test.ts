@@ -149,7 +149,8 @@ const refreshCalls = (h: Harness) => h.calls.filter((c) => c.url === '/api/auth/
 
 beforeAll(async () => {
   // The typed calls load the contract schemas lazily; load them once before timers are faked.
-  await import('./successSchemas');
+  const { schemaAreas } = await import('./successSchemas');
+  await Promise.all(Object.values(schemaAreas).map((load) => load()));
 });
 
 beforeEach(() => {
