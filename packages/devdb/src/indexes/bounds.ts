@@ -17,6 +17,18 @@ export const MAX_EDGE = new Edge(99, 1);
 
 /** BSON order extended with type edges. */
 export function compareBound(a: unknown, b: unknown): number {
+  // Fast paths for the key types lists use most (every tree step compares).
+  const ta = typeof a;
+  if (ta === typeof b) {
+    if (ta === 'string') return a! < b! ? -1 : a! > b! ? 1 : 0;
+    if (ta === 'number' && a === a && b === b) return a! < b! ? -1 : a! > b! ? 1 : 0;
+    if (ta === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  }
+  if (a instanceof Date && b instanceof Date) {
+    const x = a.getTime();
+    const y = b.getTime();
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
   const ea = a instanceof Edge;
   const eb = b instanceof Edge;
   if (!ea && !eb) return compareValues(a, b);

@@ -65,6 +65,10 @@ export function planQuery(indexes: Index[], filter: Doc, sort: SortKey[] | undef
   let best: Candidate | undefined;
   indexes.forEach((index, order) => {
     if (!index.coversAllDocs) return;
+    // Cheap rejection (collections have many indexes): an index helps only when the filter
+    // constrains its first field or the sort starts with it.
+    const first = index.fields[0]!;
+    if (!bounds.fields.has(first) && sort?.[0]?.field !== first) return;
     const c = candidate(index, bounds.fields, bounds.exact, sort, order);
     if (!c) return;
     if (!best || better(c, best)) best = c;
