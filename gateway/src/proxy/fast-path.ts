@@ -102,6 +102,7 @@ function hostOf(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const PLAIN_CONNECTION = new Set(['keep-alive', 'close', 'Keep-Alive', 'Close']);
 
 /** One proxied request: undici's dispatch handler (the callback API, undici's native one). */
 class ProxyHandler implements Dispatcher.DispatchHandler {
@@ -160,6 +161,8 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   };
 
   private resume: (() => void) | undefined;
+  /** Body bytes still to come when the upstream sent a Content-Length (NaN otherwise). */
+  private remaining = Number.NaN;
 
   onConnect(abort: (err?: Error) => void): void {
     this.abortUpstream = abort;
@@ -177,9 +180,11 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     for (let i = 0; i < rawHeaders.length; i += 2) {
       const name = rawHeaders[i]!.toString('latin1').toLowerCase();
       if (name === 'connection') {
-        dropListed = connectionListed({ connection: rawHeaders[i + 1]!.toString('latin1') });
+        const value = rawHeaders[i + 1]!.toString('latin1');
+        if (!PLAIN_CONNECTION.has(value)) dropListed = connectionListed({ connection: value });
         continue;
       }
+      if (name === 'content-length') this.remaining = Number(rawHeaders[i + 1]!.toString('latin1'));
       if (HOP_BY_HOP.has(name) || name === 'x-request-id' || this.ours.has(name)) continue;
       out.push(name, rawHeaders[i + 1]!.toString('latin1'));
     }
@@ -195,13 +200,20 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   }
 
   onData(chunk: Buffer): boolean {
+    this.remaining -= chunk.length;
+    if (this.remaining === 0) {
+      // The last bytes of a body of known length: end() sends them with the headers in one write;
+      // write() then end() costs the client socket a second (empty) write.
+      this.res.end(chunk);
+      return true;
+    }
     if (this.res.write(chunk)) return true;
     this.res.once('drain', this.onDrain);
     return false;
   }
 
   onComplete(): void {
-    this.res.end();
+    if (!this.res.writableEnded) this.res.end();
     this.finish();
   }
 
