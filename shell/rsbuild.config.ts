@@ -38,7 +38,12 @@ export default defineConfig({
       shared: sharedModules,
       dts: false,
       // The remotes' production builds leave the MF runtime out and use this one.
-      experiments: { provideExternalRuntime: true },
+      experiments: {
+        provideExternalRuntime: true,
+        // The remotes are registered with their remoteEntry.js (never an mf-manifest.json), so the
+        // runtime's snapshot plugin has nothing to do; browsers only: no Node loading paths.
+        optimization: { disableSnapshot: true, target: 'web' },
+      },
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

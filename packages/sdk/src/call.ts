@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiRequest, ApiResponse, ApiRoutes, PublicRouteKey } from '@forum/contracts';
-import type { ApiClient, HttpMethod } from './client';
+import type { ApiClient, HttpMethod, ResponseSchema } from './client';
 import { loadSuccessSchema } from './successSchemas';
 
 /** Per-call options every typed call accepts. */
@@ -77,7 +77,7 @@ function routeTarget(
  * time, and it is dynamic: a call fetches its area's schemas (in parallel with its request, see
  * client.ts), so zod and the contracts stay out of the shell's first paint.
  */
-const successSchemaOf = (key: BrowserRouteKey): Promise<z.ZodType> => loadSuccessSchema(key);
+const successSchemaOf = (key: BrowserRouteKey): Promise<ResponseSchema> => loadSuccessSchema(key);
 
 /**
  * The typed call over an ApiClient: method and path come from the route key, the answer is parsed
@@ -85,7 +85,7 @@ const successSchemaOf = (key: BrowserRouteKey): Promise<z.ZodType> => loadSucces
  */
 export function createCall(
   client: ApiClient,
-  schemaOf: (key: BrowserRouteKey) => Promise<z.ZodType> = successSchemaOf,
+  schemaOf: (key: BrowserRouteKey) => Promise<ResponseSchema> = successSchemaOf,
 ): ApiCall {
   function call<K extends BrowserRouteKey>(key: K, ...args: CallArgs<K>): Promise<ApiResponse<K>>;
   function call(

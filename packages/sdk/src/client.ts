@@ -5,7 +5,18 @@ import type { TokenStore } from './tokenStore';
 export const DEFAULT_BASE_URL = '/api';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+/** What an answer is parsed with: a zod schema, or anything that parses the same way. */
+export interface ResponseSchema<T = unknown> {
+  safeParse(input: unknown): ParseResult<T> | Promise<ParseResult<T>>;
+}
+type ParseResult<T> =
+  | { success: true; data: T }
+  | {
+      success: false;
+      error: { issues: ReadonlyArray<Pick<z.core.$ZodIssue, 'path' | 'message'>> };
+    };
+
+export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -194,7 +205,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const schema = await schemaPromise;
     if (!schema) return { value: parsed as T };
-    const result = schema.safeParse(parsed);
+    const result = await schema.safeParse(parsed);
     if (!result.success) {
       throw fail({
         status: res.status,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiRoutes, RouteSuccessSchema } from '@forum/contracts';
 import type { BrowserRouteKey } from './call';
+import type { ResponseSchema } from './client';
 
 /** The success schema of every route a browser calls (call.ts, BrowserRouteKey). */
 export type SuccessSchemaTable = { [K in BrowserRouteKey]: RouteSuccessSchema<ApiRoutes[K]> };
@@ -146,10 +147,37 @@ export const successSchemaArea: { [K in BrowserRouteKey]: AreaOf<K> } = {
   'GET /api/admin/communities': 'admin',
 };
 
+/**
+ * Routes a first screen calls (a visitor's home: the post list). Their answers are parsed by
+ * parsers generated ahead of time from these very schemas with zod's compiler
+ * (parsers.generated.ts, `npm run generate:parsers -w @forum/sdk`): a valid answer needs neither
+ * zod (~25 KB gzip) nor the schemas; one the parser refuses is parsed again by its schema, loaded
+ * then, which answers as it always does (the issues, or the value where the compiled check was
+ * stricter than the schema).
+ */
+export const PRECOMPILED_ROUTES = ['GET /api/posts'] as const satisfies readonly BrowserRouteKey[];
+type PrecompiledRoute = (typeof PRECOMPILED_ROUTES)[number];
+const isPrecompiled = (key: BrowserRouteKey): key is PrecompiledRoute =>
+  (PRECOMPILED_ROUTES as readonly string[]).includes(key);
+
 /** Route `key`'s success schema, loading its area's chunk (and zod) on the first call. */
-export async function loadSuccessSchema(key: BrowserRouteKey): Promise<z.ZodType> {
+async function loadZodSchema(key: BrowserRouteKey): Promise<z.ZodType> {
   const { schemas } = await schemaAreas[successSchemaArea[key]]();
   const schema = (schemas as Partial<Record<BrowserRouteKey, z.ZodType>>)[key];
   if (!schema) throw new Error(`No success schema for ${key}`);
   return schema;
+}
+
+/** What a call's answer is parsed with: a zod schema, or the generated parser of a first screen. */
+export async function loadSuccessSchema(key: BrowserRouteKey): Promise<ResponseSchema> {
+  if (!isPrecompiled(key)) return loadZodSchema(key);
+  const { parsers, INVALID } = await import('./parsers.generated');
+  const parse: (input: unknown) => unknown = parsers[key];
+  return {
+    safeParse(input) {
+      const data = parse(input);
+      if (data !== INVALID) return { success: true, data };
+      return loadZodSchema(key).then((schema) => schema.safeParse(input));
+    },
+  };
 }
