@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ApiRequest, ApiResponse, ApiRoutes, PublicRouteKey } from '@forum/contracts';
 import type { ApiClient, HttpMethod, ResponseSchema } from './client';
 import { loadSuccessSchema } from './successSchemas';
