@@ -175,6 +175,9 @@ describe('ordered index walks', () => {
     const filter = { community: 'c3', at: { $gte: at(1003), $lt: at(2003) } };
     expect(await posts().countDocuments(filter)).toBe(100);
     expect(await posts().countDocuments({ community: 'c3' })).toBe(1000);
+    expect(await posts().countDocuments({})).toBe(N);
+    expect(await posts().countDocuments({}, { skip: N - 10, limit: 50 })).toBe(10);
+    expect(await posts().countDocuments({ community: 'c3' }, { skip: 990, limit: 50 })).toBe(10);
     const ex = await db.conn.db!.command({
       explain: { count: 'posts', query: filter },
       verbosity: 'executionStats',

@@ -48,20 +48,22 @@ describe('a long query', () => {
       });
     const latencies: number[] = [];
     while (!done) {
-      const t = performance.now();
+      let t = performance.now();
       await other.db('admin').command({ ping: 1 });
-      const found = await small.find({ k: 7 }, { limit: 5 }).toArray();
-      expect(found).toHaveLength(5);
       latencies.push(performance.now() - t);
+      t = performance.now();
+      const found = await small.find({ k: 7 }, { limit: 5 }).toArray();
+      latencies.push(performance.now() - t);
+      expect(found).toHaveLength(5);
     }
     const { docs, ms } = await long;
     // Strings sort by character ("s0" < "s1" < "s10" < ...): the smallest five come last.
     expect(docs.map((d) => d._id)).toEqual([1000, 100, 10, 1, 0]);
     const worst = Math.max(...latencies);
     console.log(
-      `long query ${ms.toFixed(0)} ms; ${latencies.length} ping+find rounds meanwhile, worst ${worst.toFixed(0)} ms`,
+      `long query ${ms.toFixed(0)} ms; ${latencies.length} pings and finds meanwhile, worst ${worst.toFixed(0)} ms`,
     );
-    expect(latencies.length).toBeGreaterThan(1);
+    expect(latencies.length).toBeGreaterThan(2);
     expect(worst).toBeLessThan(150);
   }, 120_000);
 });

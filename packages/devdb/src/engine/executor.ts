@@ -113,6 +113,10 @@ class ReadView {
     return this.docList ?? [...this.coll.docs.values()];
   }
 
+  get size(): number {
+    return this.docList?.length ?? this.coll.docs.size;
+  }
+
   get frozenDocs(): Doc[] | undefined {
     return this.docList;
   }
@@ -232,6 +236,11 @@ class Execution {
     const { spec, plan } = this;
     const { skip, limit } = spec;
     const shape = planShape(plan, spec);
+    if (spec.count && plan.kind === 'collscan' && isEmpty(spec.filter) && spec.natural === 0) {
+      // Counting everything: the collection's size (MongoDB answers from metadata too).
+      this.n = Math.max(0, Math.min(limit, this.view.size - skip));
+      return;
+    }
     if (shape.countScan && plan.kind === 'ixscan') {
       this.countScan = true;
       let keys = 0;
