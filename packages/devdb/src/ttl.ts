@@ -1,5 +1,5 @@
+import { findDocs } from './engine/query.js';
 import type { Store } from './engine/store.js';
-import { pathValues } from './engine/values.js';
 
 /**
  * Deletes documents whose TTL-indexed date field is older than `expireAfterSeconds`
@@ -18,14 +18,10 @@ export function sweepExpired(
       for (const index of coll.indexes.values()) {
         const ttl = index.spec.expireAfterSeconds;
         if (typeof ttl !== 'number' || index.fields.length !== 1) continue;
-        const field = index.fields[0]!;
-        const expired = [];
-        for (const doc of coll.docs.values()) {
-          const dates = pathValues(doc, field).filter((v): v is Date => v instanceof Date);
-          if (dates.length === 0) continue;
-          const earliest = Math.min(...dates.map((d) => d.getTime()));
-          if (earliest + ttl * 1000 <= now) expired.push(doc);
-        }
+        // A date at or before the cutoff (any element of an array: its earliest date is then
+        // too) is expired; `$lte` on a Date matches Dates only. The index answers it as a range.
+        const cutoff = new Date(now - ttl * 1000);
+        const expired = findDocs(coll, { [index.fields[0]!]: { $lte: cutoff } });
         for (const doc of expired) coll.remove(doc);
         removed += expired.length;
       }
