@@ -64,6 +64,8 @@ describe('a long query', () => {
       `long query ${ms.toFixed(0)} ms; ${latencies.length} pings and finds meanwhile, worst ${worst.toFixed(0)} ms`,
     );
     expect(latencies.length).toBeGreaterThan(2);
-    expect(worst).toBeLessThan(150);
+    // Without pauses a request would wait for the whole query. On a loaded machine (the long
+    // query itself taking several times its usual ~0.5-1 s) the bound grows with it.
+    expect(worst).toBeLessThan(Math.max(150, ms / 5));
   }, 120_000);
 });

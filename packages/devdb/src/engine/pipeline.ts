@@ -76,7 +76,11 @@ export function pipelineHead(pipeline: Doc[]): PipelineHead {
   return { filter, sort, skip, limit, rest, count: countShape(rest) };
 }
 
-/** Runs the stages after the head over the rows the head selected. */
+/**
+ * Runs the stages after the head over the rows it selected: an equality $lookup through an
+ * index here, every other stage in mingo, which may write into its input, so a segment with
+ * such stages runs on copies (runMingo).
+ */
 export function finishPipeline(docs: Doc[], rest: Doc[], collections: CollectionLookup): Doc[] {
   let segment: Doc[] = [];
   for (const stage of rest) {
@@ -155,7 +159,11 @@ function runMingo(docs: Doc[], stages: Doc[], collections: CollectionLookup): Do
   }
 }
 
-/** For `{ $lookup: { from, localField, foreignField: <indexed>, as } }`, the join per document. */
+/**
+ * For `{ $lookup: { from, localField, foreignField, as } }` where an index starts with
+ * `foreignField` (or it is `_id`): the join per document, through that index, copying only
+ * the joined documents (mingo's own $lookup would copy the whole foreign collection).
+ */
 function indexedLookup(stage: Doc, collections: CollectionLookup): ((doc: Doc) => Doc) | undefined {
   const spec = stage.$lookup;
   if (!isPlainObject(spec) || spec.pipeline !== undefined || spec.let !== undefined) return;
@@ -166,7 +174,7 @@ function indexedLookup(stage: Doc, collections: CollectionLookup): ((doc: Doc) =
   const indexed =
     foreignField === '_id' ||
     [...(foreign?.indexes.values() ?? [])].some(
-      (i) => i.coversAllDocs && i.fields.length === 1 && i.fields[0] === foreignField,
+      (i) => i.coversAllDocs && i.fields[0] === foreignField,
     );
   if (foreign && !indexed) return;
   return (doc) => {
