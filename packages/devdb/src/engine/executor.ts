@@ -130,10 +130,7 @@ class ReadView {
 }
 
 /** Whether a plan counts keys alone (COUNT_SCAN) and whether it needs an in-memory SORT. */
-export function planShape(
-  plan: Plan,
-  spec: QuerySpec,
-): { countScan: boolean; sortInMemory: boolean } {
+function planShape(plan: Plan, spec: QuerySpec): { countScan: boolean; sortInMemory: boolean } {
   const ix = plan.kind === 'ixscan' ? plan : undefined;
   return {
     countScan: spec.count && !!ix?.exact,

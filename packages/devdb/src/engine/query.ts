@@ -35,18 +35,6 @@ export function parseSort(sort: unknown): SortKey[] | undefined {
   });
 }
 
-/** Sort comparator following BSON order; arrays sort by their min (asc) or max (desc) element. */
-export function compileSort(sort: unknown): ((a: Doc, b: Doc) => number) | undefined {
-  const keys = parseSort(sort);
-  return keys && sortComparator(keys);
-}
-
-function sortComparator(keys: SortKey[]): (a: Doc, b: Doc) => number {
-  const keyOfDoc = sortKeyOf(keys);
-  const compare = compareSortKeys(keys);
-  return (a, b) => compare(keyOfDoc(a), keyOfDoc(b));
-}
-
 /** The values a document sorts by: per sort field, an array's min (asc) or max (desc) element. */
 export function sortKeyOf(keys: SortKey[]): (doc: Doc) => unknown[] {
   return (doc) =>
