@@ -283,6 +283,7 @@ async function main(): Promise<void> {
         },
         (line) => console.log(line),
         options.duration,
+        stack?.supervisor.procs.find((p) => p.spec.name === 'gateway')?.child.pid,
       );
       console.log(`(${load()} at the end)`);
     }

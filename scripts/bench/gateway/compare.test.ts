@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioResult } from '../report.js';
 import {
   combineRounds,
+  cpuMicrosPerRequest,
   formatProxyTable,
   roundOrder,
   formatVerdict,
@@ -37,6 +38,7 @@ describe('renderNginxConfig', () => {
     expect(config).not.toMatch(/\{\{|\}\}/);
     expect(config).toContain('worker_processes 1;');
     expect(config).toContain('daemon off;');
+    expect(config).toContain('master_process off;');
     expect(config).toContain('pid /tmp/forum-bench-nginx-x/nginx.pid;');
     expect(config).toContain('proxy_temp_path /tmp/forum-bench-nginx-x/proxy;');
     expect(config).toContain('listen 127.0.0.1:41234;');
@@ -84,9 +86,16 @@ describe('the side-by-side report', () => {
       call: 'GET /api/health',
       gateway: result('g', 8500, 2.1, 6.25),
       nginx: result('n', 10000, 1.5, 4),
+      cpuMicros: { gateway: 98.4, nginx: 25.2 },
     },
     { call: 'GET /api/posts?limit=20', gateway: result('g', 600), nginx: result('n', 800) },
   ];
+
+  it('computes CPU µs per request from clock ticks', () => {
+    expect(cpuMicrosPerRequest(500, 50_000)).toBe(100);
+    expect(cpuMicrosPerRequest(Number.NaN, 50_000)).toBeUndefined();
+    expect(cpuMicrosPerRequest(5, 0)).toBeUndefined();
+  });
 
   it('computes gateway ÷ nginx throughput', () => {
     expect(throughputRatio(pairs[0]!)).toBeCloseTo(0.85);
@@ -97,9 +106,10 @@ describe('the side-by-side report', () => {
     const table = formatProxyTable(pairs).split('\n');
     expect(table[0]).toMatch(/^\| call +\| gateway req\/s \| nginx req\/s \| gateway\/nginx \|/);
     expect(table[2]).toMatch(
-      /^\| GET \/api\/health +\| +8500 \| +10000 \| +0\.85x \| +2\.10 \| +1\.50 \| +6\.25 \| +4\.00 \| +0 \| +0 \|$/,
+      /^\| GET \/api\/health +\| +8500 \| +10000 \| +0\.85x \| +2\.10 \| +1\.50 \| +6\.25 \| +4\.00 \| +98 \| +25 \| +0 \| +0 \|$/,
     );
     expect(table[3]).toContain('0.75x');
+    expect(table[3]).toMatch(/\| +- \| +- \| +0 \| +0 \|$/);
     expect(new Set(table.map((line) => line.length)).size).toBe(1);
   });
 

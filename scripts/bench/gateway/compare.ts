@@ -51,6 +51,17 @@ export interface ProxyPair {
   call: string;
   gateway: ScenarioResult;
   nginx?: ScenarioResult;
+  /**
+   * CPU time of each proxy's process per request, µs (user + system, over the measured rounds):
+   * unlike req/s, it hardly moves when other work shares the machine.
+   */
+  cpuMicros?: { gateway?: number; nginx?: number };
+}
+
+/** µs of CPU per request from /proc clock ticks (USER_HZ, 100 on Linux). */
+export function cpuMicrosPerRequest(ticks: number, requests: number, hz = 100): number | undefined {
+  if (!(requests > 0) || !Number.isFinite(ticks)) return undefined;
+  return ((ticks / hz) * 1e6) / requests;
 }
 
 /** gateway req/s ÷ nginx req/s (1 = as fast as nginx); undefined without nginx. */
@@ -71,17 +82,36 @@ export function formatProxyTable(pairs: ProxyPair[]): string {
         'nginx p50',
         'gateway p99',
         'nginx p99',
+        'gateway CPU µs/req',
+        'nginx CPU µs/req',
         'errors',
         'non-2xx',
       ]
-    : ['call', 'gateway req/s', 'gateway p50', 'gateway p99', 'errors', 'non-2xx'];
+    : [
+        'call',
+        'gateway req/s',
+        'gateway p50',
+        'gateway p99',
+        'gateway CPU µs/req',
+        'errors',
+        'non-2xx',
+      ];
+  const micros = (n: number | undefined) => (n === undefined ? '-' : fmt(n, 0));
   const rows = pairs.map((p) => {
     const g = p.gateway;
     const n = p.nginx;
     const errors = String(g.errors + (n?.errors ?? 0));
     const non2xx = String(g.non2xx + (n?.non2xx ?? 0));
     if (!withNginx) {
-      return [p.call, fmt(g.requestsPerSecond, 0), fmt(g.p50, 2), fmt(g.p99, 2), errors, non2xx];
+      return [
+        p.call,
+        fmt(g.requestsPerSecond, 0),
+        fmt(g.p50, 2),
+        fmt(g.p99, 2),
+        micros(p.cpuMicros?.gateway),
+        errors,
+        non2xx,
+      ];
     }
     const ratio = throughputRatio(p);
     return [
@@ -93,6 +123,8 @@ export function formatProxyTable(pairs: ProxyPair[]): string {
       n ? fmt(n.p50, 2) : '-',
       fmt(g.p99, 2),
       n ? fmt(n.p99, 2) : '-',
+      micros(p.cpuMicros?.gateway),
+      micros(p.cpuMicros?.nginx),
       errors,
       non2xx,
     ];

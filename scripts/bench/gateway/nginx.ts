@@ -16,6 +16,8 @@ const TEMPLATE = path.join(
 
 export interface RunningNginx {
   url: string;
+  /** The process serving the requests (master_process off). */
+  pid: number;
   configFile: string;
   stop(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startNginx(vars: Omit<NginxConfigVars, 'port'>): Promise<R
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     configFile,
     stop: async () => {
       if (child.exitCode !== null) return;

@@ -3,15 +3,17 @@
  * scripts/bench/nginx.conf.template) forwarding to the same svc-forum, on the cheapest call there
  * is and on a 20-post list, at the same connections and duration.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadGatewayConfig } from '../../../gateway/src/config.js';
 import { securityHeaderList } from '../../../gateway/src/security/security-headers.js';
 import type { ScenarioResult } from '../report.js';
 import type { BenchContext, BenchRequest } from '../scenario.js';
+import { parseProcStatTicks } from '../memory.js';
 import {
   combineRounds,
+  cpuMicrosPerRequest,
   formatProxyTable,
   formatVerdict,
   roundOrder,
@@ -47,6 +49,8 @@ export async function runGatewayVsNginx(
   log: (line: string) => void,
   /** Measured seconds per proxy and call, split over the rounds. */
   seconds: number,
+  /** The gateway's process, for its CPU time (none with --url). */
+  gatewayPid?: number,
 ): Promise<ProxyPair[]> {
   let nginx: RunningNginx | undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'forum-bench-nginx-'));
@@ -71,6 +75,8 @@ export async function runGatewayVsNginx(
       const urls = { gateway: ctx.gatewayUrl, nginx: nginx?.url };
       const runs = { gateway: [] as ScenarioResult[], nginx: [] as ScenarioResult[] };
       const times = { gateway: [] as number[], nginx: [] as number[] };
+      const pids = { gateway: gatewayPid, nginx: nginx?.pid };
+      const ticks = { gateway: 0, nginx: 0 };
       // Unmeasured: the first seconds after start-up or seeding measure the JIT and the load left
       // behind, not the proxy (the gateway's first round was always its slowest).
       for (const via of ['gateway', 'nginx'] as const) {
@@ -83,14 +89,21 @@ export async function runGatewayVsNginx(
           const base = urls[via];
           if (!base) continue;
           const name = `${via} ${call} (round ${round + 1}/${GATEWAY_ROUNDS})`;
+          const before = cpuTicks(pids[via]);
           runs[via].push(await measure(name, { url: `${base}${callPath}` }, perRound, times[via]));
+          ticks[via] += cpuTicks(pids[via]) - before;
         }
       }
       const gateway = combineRounds(`gateway ${call}`, runs.gateway, times.gateway);
+      const viaNginx = nginx ? combineRounds(`nginx ${call}`, runs.nginx, times.nginx) : undefined;
       pairs.push({
         call,
         gateway,
-        ...(nginx ? { nginx: combineRounds(`nginx ${call}`, runs.nginx, times.nginx) } : {}),
+        ...(viaNginx ? { nginx: viaNginx } : {}),
+        cpuMicros: {
+          gateway: cpuMicrosPerRequest(ticks.gateway, gatewayPid ? gateway.total : 0),
+          nginx: viaNginx && cpuMicrosPerRequest(ticks.nginx, viaNginx.total),
+        },
       });
     }
     log(`\n${formatProxyTable(pairs)}\n`);
@@ -99,5 +112,15 @@ export async function runGatewayVsNginx(
   } finally {
     await nginx?.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** User + system CPU ticks of a process so far (NaN when unknown: not Linux, no pid). */
+function cpuTicks(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    return parseProcStatTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')) ?? Number.NaN;
+  } catch {
+    return Number.NaN;
   }
 }
