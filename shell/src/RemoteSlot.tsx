@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useMemo, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Button, Spinner } from '@forum/ui';
-import { loadRemoteApp, markRemoteFailed } from './remotes';
+import { markRemoteFailed, takeRemoteApp } from './remotes';
 import type { RemoteName } from './remotes';
 import { TEXTS } from './texts';
 
@@ -49,7 +49,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
  */
 export function RemoteSlot({ name }: { name: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
-  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(name, attempt)), [name, attempt]);
+  const RemoteApp = useMemo(() => lazy(() => takeRemoteApp(name, attempt)), [name, attempt]);
   return (
     <RemoteErrorBoundary key={attempt} name={name} onRetry={() => setAttempt((a) => a + 1)}>
       <Suspense fallback={<Spinner block label="Loading" data-testid="remote-loading" />}>

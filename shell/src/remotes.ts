@@ -82,6 +82,31 @@ export class RemoteLoadError extends Error {
 
 export type RemoteAppModule = { default: ComponentType };
 
+let early: { name: RemoteName; app: Promise<RemoteAppModule> } | null = null;
+
+/**
+ * Starts loading the remote of the page the visitor opened, from the shell's entry, while the
+ * shared modules and the shell's own chunks are still on their way: the remote's files no
+ * longer wait for React to render the shell first. The slot's first attempt takes this load.
+ */
+export function preloadRemoteApp(name: RemoteName): void {
+  const app = loadRemoteApp(name);
+  app.catch(() => {
+    /* reported by the remote slot, which takes this promise */
+  });
+  early = { name, app };
+}
+
+/** The first attempt of a slot takes the early load once; a retry or a later slot loads anew. */
+export function takeRemoteApp(name: RemoteName, attempt: number): Promise<RemoteAppModule> {
+  if (attempt === 0 && early?.name === name) {
+    const { app } = early;
+    early = null;
+    return app;
+  }
+  return loadRemoteApp(name, attempt);
+}
+
 /**
  * Loads `<remote>/App` through the Module Federation runtime. Fresh registration (force) when
  * the entry changed or the previous attempt failed, so Retry really fetches the files again.

@@ -4,16 +4,19 @@ import type { PostSort } from '@forum/contracts';
 // Kept local (not the contracts' runtime value) so the home chunk does not pull in zod.
 const POST_SORTS: readonly PostSort[] = ['hot', 'new', 'top'];
 
+/** The sort stored under `key`, or `fallback`. */
+export function readStoredSort(key: string, fallback: PostSort): PostSort {
+  try {
+    const v = localStorage.getItem(key);
+    return (POST_SORTS as readonly string[]).includes(v ?? '') ? (v as PostSort) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 /** A sort remembered in local storage (spec §9: home and community sorts are remembered). */
 export function useStoredSort(key: string, fallback: PostSort): [PostSort, (s: PostSort) => void] {
-  const [sort, setSortState] = useState<PostSort>(() => {
-    try {
-      const v = localStorage.getItem(key);
-      return (POST_SORTS as readonly string[]).includes(v ?? '') ? (v as PostSort) : fallback;
-    } catch {
-      return fallback;
-    }
-  });
+  const [sort, setSortState] = useState<PostSort>(() => readStoredSort(key, fallback));
   const setSort = useCallback(
     (s: PostSort) => {
       setSortState(s);

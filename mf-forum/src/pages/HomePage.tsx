@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useApi, useSession } from '@forum/sdk';
 import { EmptyState, buttonClassName } from '@forum/ui';
 import { forumKeys } from '../lib/forumKeys';
+import { VISITOR_PAGE_SIZE } from '../lib/visitorHome';
 import { HOME_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
 import { NoPosts, PostFeed } from '../components/PostFeed';
 import { PostListSkeleton } from '../components/PostCard';
@@ -42,6 +43,7 @@ function Hero() {
 }
 
 function SignedOutHome() {
+  // The sort and page size preloadVisitorHome (lib/visitorHome.ts) asks the first page with.
   const [sort, setSort] = useStoredSort(HOME_SORT_KEY, 'new');
   return (
     <>
@@ -65,7 +67,11 @@ function SignedOutHome() {
           </h2>
           <SortTabs value={sort} onChange={setSort} />
         </div>
-        <PostFeed params={{ sort }} pageSize={20} empty={<NoPosts message={TEXTS.beFirst} />} />
+        <PostFeed
+          params={{ sort }}
+          pageSize={VISITOR_PAGE_SIZE}
+          empty={<NoPosts message={TEXTS.beFirst} />}
+        />
       </section>
       <section
         className="forum-signup ui-card"

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { createApi } from './api';
-import { createCall } from './call';
+import { createCall, PRELOAD_TTL_MS } from './call';
 import { createApiClient } from './client';
 import { ApiError } from './errors';
 import { queryKeys } from './queryKeys';
@@ -148,6 +148,40 @@ describe('api.call', () => {
     expect(sent.at(-1)?.headers.Authorization).toBeUndefined();
     await api.call('PUT /api/notifications/mark-all-read').catch(() => undefined);
     expect(sent.at(-1)?.headers.Authorization).toBe('Bearer access');
+  });
+
+  it('hands a preloaded answer to the first matching call, once', async () => {
+    const { api, fetch } = apiAnswering(postsPage);
+    api.preload('GET /api/posts', { query: { sort: 'new', limit: 20, offset: 0 } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Same request in another key order: the preloaded answer, no second request.
+    const first = await api.call('GET /api/posts', {
+      query: { offset: 0, limit: 20, sort: 'new', feed: undefined },
+    });
+    expect(first).toEqual(postsPage);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Taken once: the next call asks again, as does one with another query.
+    await api.call('GET /api/posts', { query: { sort: 'new', limit: 20, offset: 0 } });
+    api.preload('GET /api/posts', { query: { sort: 'hot', limit: 20, offset: 0 } });
+    await api.call('GET /api/posts', { query: { sort: 'top', limit: 20, offset: 0 } });
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not hand a preloaded answer to a call made later, or with another token', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { api, fetch, tokenStore } = apiAnswering(postsPage);
+      api.preload('GET /api/posts');
+      vi.setSystemTime(Date.now() + PRELOAD_TTL_MS + 1);
+      await api.call('GET /api/posts');
+      expect(fetch).toHaveBeenCalledTimes(2);
+      api.preload('GET /api/posts');
+      tokenStore.setTokens({ token: 'access', refreshToken: 'refresh' });
+      await api.call('GET /api/posts');
+      expect(fetch).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('types every request by its route', () => {

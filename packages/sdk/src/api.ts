@@ -17,6 +17,8 @@ export function createApi(client: ApiClient) {
   return {
     client,
     call,
+    /** Starts a GET whose answer the first matching `call` takes (see call.ts). */
+    preload: call.preload,
     auth: {
       /** Use session.login to also sign in. */
       login: (body: LoginBody, o?: CallOptions) =>

@@ -85,14 +85,11 @@ const successSchemaOf = (key: BrowserRouteKey): Promise<ResponseSchema> => loadS
 export function createCall(
   client: ApiClient,
   schemaOf: (key: BrowserRouteKey) => Promise<ResponseSchema> = successSchemaOf,
-): ApiCall {
-  function call<K extends BrowserRouteKey>(key: K, ...args: CallArgs<K>): Promise<ApiResponse<K>>;
-  function call(
-    key: BrowserRouteKey,
-    request?: object,
-    options: CallOptions = {},
-  ): Promise<unknown> {
-    const { params, query, body }: AnyRequest = request ?? {};
+): ApiCall & { preload: ApiPreload } {
+  /** Answers started by `preload`, each taken by the first matching call. */
+  const early = new Map<string, { answer: Promise<unknown>; until: number }>();
+
+  function send(key: BrowserRouteKey, { params, query, body }: AnyRequest, options: CallOptions) {
     const [method, path] = routeTarget(key, params);
     return client.request(method, path, {
       query,
@@ -101,5 +98,60 @@ export function createCall(
       ...options,
     });
   }
-  return call;
+
+  function call<K extends BrowserRouteKey>(key: K, ...args: CallArgs<K>): Promise<ApiResponse<K>>;
+  function call(
+    key: BrowserRouteKey,
+    request: object = {},
+    options: CallOptions = {},
+  ): Promise<unknown> {
+    const id = preloadId(key, request, options, client.tokenStore.getToken());
+    const started = id === null ? undefined : early.get(id);
+    if (id !== null && started) {
+      early.delete(id);
+      if (started.until >= Date.now()) return started.answer;
+    }
+    return send(key, request, options);
+  }
+
+  function preload<K extends GetRouteKey>(key: K, ...[request, options]: CallArgs<K>): void {
+    const id = preloadId(key, request ?? {}, options ?? {}, client.tokenStore.getToken());
+    if (id === null || early.has(id)) return;
+    const answer = send(key, request ?? {}, options ?? {});
+    answer.catch(() => undefined); // the call that takes it sees the failure
+    early.set(id, { answer, until: Date.now() + PRELOAD_TTL_MS });
+  }
+
+  return Object.assign(call, { preload });
+}
+
+/** A preloaded answer older than this is dropped: the call that comes later asks again. */
+export const PRELOAD_TTL_MS = 10_000;
+
+type GetRouteKey = Extract<BrowserRouteKey, `GET ${string}`>;
+
+/**
+ * Starts a GET call now, before the code that makes it has loaded (a page's first request, in
+ * parallel with its chunks); the first `call` with the same route, request and options within
+ * PRELOAD_TTL_MS gets this answer instead of asking again.
+ */
+export type ApiPreload = <K extends GetRouteKey>(key: K, ...args: CallArgs<K>) => void;
+
+/**
+ * What a preload and a call must share to be one request (the same token too: an answer started
+ * for a visitor is not one for the user who has signed in since); null for what is never preloaded.
+ */
+function preloadId(
+  key: BrowserRouteKey,
+  request: AnyRequest,
+  options: CallOptions,
+  token: string | null,
+) {
+  if (!key.startsWith('GET ') || options.auth === false) return null;
+  const sorted = (o: Readonly<Record<string, unknown>> = {}) =>
+    Object.keys(o)
+      .filter((k) => o[k] !== undefined && o[k] !== null)
+      .sort()
+      .map((k) => [k, String(o[k])]);
+  return JSON.stringify([key, sorted(request.params), sorted(request.query), token]);
 }

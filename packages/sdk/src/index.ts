@@ -17,9 +17,11 @@ export type {
   UnauthorizedHandler,
 } from './client';
 export { createApi, NOTIFICATIONS_PAGE_SIZE } from './api';
+export { PRELOAD_TTL_MS } from './call';
 export type { Api, LoginBody, RegisterBody } from './api';
 export type {
   ApiCall,
+  ApiPreload,
   BrowserRouteKey,
   CallArgs,
   CallOptions,
