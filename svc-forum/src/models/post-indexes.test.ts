@@ -75,7 +75,12 @@ const otherShapes: [string, keyof typeof models, string[], Record<string, number
   ['subscriptions of a deleted post', 'PostSubscription', ['post_id'], {}],
   ['comments of a deleted post', 'Comment', ['post_id'], {}],
   ['posts of a deleted community', 'Post', ['community_id'], {}],
-  ['pinned posts of a community page', 'Post', ['community_id', 'pinned'], { pinned_at: -1 }],
+  [
+    'pinned posts of a community page',
+    'Post',
+    ['community_id', 'pinned'],
+    { pinned_at: -1, _id: -1 },
+  ],
   ['start-up backfill of removed', 'Post', ['removed'], {}],
   ['user by username', 'DirectoryUser', ['username_lower'], {}],
 ];

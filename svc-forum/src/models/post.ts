@@ -100,8 +100,9 @@ for (const filter of [{}, { community_id: 1 }, { author_id: 1 }] as Record<strin
   }
 }
 for (const fields of POST_LIST_INDEXES) postSchema.index(fields);
-// The pinned posts leading a community page (EXTENSIONS §M2), and the pin count.
-postSchema.index({ community_id: 1, pinned: 1, pinned_at: -1 });
+// The pinned posts leading a community page (EXTENSIONS §M2), and the pin count; _id breaks ties
+// of the page's sort (pinned_at, _id) so the index gives the whole order.
+postSchema.index({ community_id: 1, pinned: 1, pinned_at: -1, _id: -1 });
 
 // "Is this stored image still used?" before deleting a (content-addressed, shared) file.
 postSchema.index({ image_url: 1 });

@@ -27,7 +27,8 @@ export const RETIRED_INDEXES: Record<string, string[]> = {
   // indexes must start with its shard key, user_id (shard-keys.ts).
   memberships: ['community_id_1_user_id_1'],
   // Every list index now has `removed` among its equality fields (EXTENSIONS §M4).
-  posts: postListsBeforeModeration,
+  // The pinned posts' index gained _id, the tie-breaker of their sort (pinned_at, _id).
+  posts: [...postListsBeforeModeration, nameOf({ community_id: 1, pinned: 1, pinned_at: -1 })],
   comments: [
     nameOf({ author_id: 1, created_at: -1, _id: -1 }),
     nameOf({ author_id: 1, community_nsfw: 1, created_at: -1, _id: -1 }),

@@ -12,3 +12,11 @@ export {
   guardedRoutes,
   type ServedRoute,
 } from './contract-routes.js';
+export {
+  planStages,
+  executionStats,
+  planProblems,
+  explainCount,
+  type ExecutionStats,
+  type PlanExpectation,
+} from './query-plans.js';

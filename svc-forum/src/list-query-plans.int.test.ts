@@ -1,0 +1,352 @@
+import mongoose, { Types, type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMMENT_SORTS as COMMENT_SORT_NAMES,
+  POST_SORTS as POST_SORT_NAMES,
+} from '@forum/contracts';
+import { planProblems, startDevDb, type TestDevDb } from '@forum/service-kit/testing';
+import { createForumModels, type ForumModels } from './models/index.js';
+import { postListQuery, type PostListScope } from './domain/post-list-query.js';
+import {
+  AUTHOR_COMMENTS_SORT,
+  COMMENT_SORTS,
+  authorCommentsFilter,
+  commentListFilter,
+} from './domain/comment-list-query.js';
+import { visiblePosts, visibleComments, type Hidden } from './domain/hidden-filter.js';
+import type { RemovedSeen } from './domain/removed-filter.js';
+import { NOT_DELETING } from './models/deletion.js';
+
+/**
+ * Issue 17: every list query the use cases build runs on a declared index, proven by explain on
+ * the embedded dev DB (and on MongoDB through MONGO_URL): no collection scan, no in-memory sort,
+ * and no more documents fetched than the page plus the filter's residual. The shapes are those
+ * post-indexes.test.ts and comment-indexes.test.ts enumerate; this runs them on data.
+ */
+type Doc = Record<string, unknown>;
+
+let devdb: TestDevDb;
+let conn: Connection;
+let models: ForumModels;
+
+const communities = Array.from({ length: 4 }, () => new Types.ObjectId());
+const nsfwCommunity = communities[3]!;
+const users = Array.from({ length: 5 }, () => new Types.ObjectId());
+const POSTS = 800;
+const BASE = Date.UTC(2026, 0, 1);
+/** A post with many comments, and a thread under it with many replies. */
+const bigPost = new Types.ObjectId();
+const bigThread = new Types.ObjectId();
+const postIds: Types.ObjectId[] = [];
+
+const PAGE = { skip: 0, limit: 20 };
+const DEEP = { skip: 40, limit: 20 };
+
+beforeAll(async () => {
+  devdb = await startDevDb();
+  conn = await mongoose.createConnection(devdb.uri, { dbName: devdb.dbName('plans') }).asPromise();
+  models = createForumModels(conn);
+  await Promise.all(Object.values(models).map((m: mongoose.Model<never>) => m.createIndexes()));
+
+  const posts: Doc[] = Array.from({ length: POSTS }, (_, i) => {
+    const _id = i === 0 ? bigPost : new Types.ObjectId();
+    postIds.push(_id);
+    const community = communities[i % communities.length]!;
+    return {
+      _id,
+      title: `p${i}`,
+      type: 'text',
+      community_id: community,
+      community_name: `c${i % communities.length}`,
+      community_nsfw: community.equals(nsfwCommunity),
+      author_id: users[i % users.length],
+      author_username: `u${i % users.length}`,
+      score: (i * 37) % 101,
+      hot: (i * 53) % 997,
+      removed: i % 7 === 0,
+      pinned: i === 8 || i === 12, // two pinned posts on communities[0]
+      pinned_at: new Date(BASE + i),
+      created_at: new Date(BASE + i * 1000),
+    };
+  });
+  await models.Post.collection.insertMany(posts as never[]);
+
+  const comments: Doc[] = Array.from({ length: 600 }, (_, i) => ({
+    _id: i === 0 ? bigThread : new Types.ObjectId(),
+    content: `c${i}`,
+    post_id: i < 400 ? bigPost : postIds[i]!,
+    // The first 200 are top-level on the big post, the next 200 replies to the first of them.
+    container_id: i < 200 ? bigPost : i < 400 ? bigThread : postIds[i]!,
+    root_id: i < 400 && i >= 200 ? bigThread : new Types.ObjectId(),
+    depth: i < 200 || i >= 400 ? 0 : 1,
+    author_id: users[i % users.length],
+    community_id: communities[i % communities.length],
+    community_name: `c${i % communities.length}`,
+    community_nsfw: communities[i % communities.length]!.equals(nsfwCommunity),
+    removed: i % 9 === 0,
+    score: (i * 31) % 53,
+    best: ((i * 17) % 89) / 89,
+    created_at: new Date(BASE + i * 1000),
+  }));
+  await models.Comment.collection.insertMany(comments as never[]);
+
+  await models.Community.collection.insertMany(
+    Array.from({ length: 300 }, (_, i) => ({
+      _id: i < communities.length ? communities[i] : new Types.ObjectId(),
+      name: `c${i}`,
+      name_lower: `c${i}`,
+      description: 'd',
+      rules: 'r',
+      created_by: users[0],
+      creator_username: 'u0',
+      member_count: (i * 13) % 211,
+      ...(i % 50 === 1 ? { deleting: true } : {}),
+    })) as never[],
+  );
+  const memberships: Doc[] = [];
+  const saves: Doc[] = [];
+  const commentSaves: Doc[] = [];
+  for (let i = 0; i < 400; i++) {
+    const user = users[i % users.length]!;
+    const when = new Date(BASE + i * 1000);
+    memberships.push({
+      community_id: i < 200 ? communities[0] : new Types.ObjectId(),
+      user_id: i < 200 ? new Types.ObjectId() : user,
+      username: `m${i}`,
+      joined_at: when,
+    });
+    saves.push({ post_id: postIds[i], user_id: user, created_at: when });
+    commentSaves.push({
+      comment_id: comments[i]!._id,
+      post_id: comments[i]!.post_id,
+      user_id: user,
+      created_at: when,
+    });
+  }
+  await models.Membership.collection.insertMany(memberships as never[]);
+  await models.PostSave.collection.insertMany(saves as never[]);
+  await models.CommentSave.collection.insertMany(commentSaves as never[]);
+}, 120_000);
+
+afterAll(async () => {
+  await conn?.close();
+  await devdb?.stop();
+});
+
+interface Shape {
+  filter: Doc;
+  sort?: Record<string, 1 | -1>;
+  page?: { skip: number; limit: number };
+  /** Documents the filter may fetch and reject (a residual test), over the page itself. */
+  residual?: number;
+}
+
+async function explainFind(model: mongoose.Model<never>, { filter, sort, page }: Shape) {
+  let q = model.find(filter as never);
+  if (sort) q = q.sort(sort);
+  if (page) q = q.skip(page.skip).limit(page.limit);
+  return q.explain('executionStats');
+}
+
+async function expectIndexed(model: mongoose.Model<never>, shape: Shape): Promise<void> {
+  const explain = await explainFind(model, shape);
+  const page = shape.page ? shape.page.skip + shape.page.limit : 0;
+  // +1: an index walk may read one document past the page before it stops.
+  const maxDocsExamined = page + (shape.residual ?? 0) + 1;
+  expect(
+    planProblems(explain, { sorted: !!shape.sort, maxDocsExamined }),
+    JSON.stringify(shape.filter),
+  ).toEqual([]);
+}
+
+const readers: [string, RemovedSeen][] = [
+  ['a reader', []],
+  ['the admin', 'all'],
+  ['a moderator', [communities[0]!, communities[2]!]],
+];
+const noneHidden: Hidden = { communities: [], posts: [] };
+/** A delete in progress: its community and a post stay out of every list (a residual $nin). */
+const someHidden = (): Hidden => ({ communities: [communities[1]!], posts: [postIds[2]!] });
+
+/** Every post list scope the use cases build (list-posts, list-user-posts, feed). */
+const postScopes: [string, PostListScope][] = [];
+for (const [reader, removedSeen] of readers) {
+  for (const visitor of [false, true]) {
+    if (visitor && removedSeen.length) continue;
+    const who = visitor ? 'visitor' : reader;
+    postScopes.push([`home, ${who}`, { visitor, removedSeen }]);
+    postScopes.push([
+      `community page, ${who}`,
+      { communityId: communities[0], visitor, removedSeen },
+    ]);
+    postScopes.push([`profile, ${who}`, { authorId: users[1], visitor, removedSeen }]);
+  }
+  postScopes.push([
+    `joined feed, ${reader}`,
+    {
+      communityIds: [communities[0]!, communities[2]!, communities[3]!],
+      visitor: false,
+      removedSeen,
+    },
+  ]);
+}
+
+/** Posts a filter may walk past and reject: the hidden ones, and rows failing $or residuals. */
+function postResidual(scope: PostListScope, someHidden: boolean): number {
+  // A hidden community's posts fall between the page's keys on lists not narrowed to it.
+  const hiddenRows = someHidden ? POSTS / communities.length + 1 : 0;
+  // The moderator's removed-posts branch on a profile tests community_id on the author's
+  // removed posts (EXTENSIONS §M4): at most all of them.
+  const removedOfAuthor =
+    scope.authorId && Array.isArray(scope.removedSeen) ? POSTS / 7 / users.length + 1 : 0;
+  return Math.ceil(hiddenRows + removedOfAuthor);
+}
+
+describe('post lists walk an index (community page, home, feed, profile)', () => {
+  for (const [label, scope] of postScopes) {
+    for (const sortName of POST_SORT_NAMES) {
+      for (const [hiddenLabel, hidden] of [
+        ['', noneHidden],
+        [', a delete in progress', someHidden],
+      ] as const) {
+        it(`${label}, ${sortName}${hiddenLabel}`, async () => {
+          const { filter, sort } = postListQuery(scope, sortName);
+          const visible = visiblePosts(filter, typeof hidden === 'function' ? hidden() : hidden);
+          expect(visible).not.toBeNull();
+          for (const page of [PAGE, DEEP]) {
+            await expectIndexed(models.Post as never, {
+              filter: visible!,
+              sort,
+              page,
+              residual: postResidual(scope, hidden !== noneHidden),
+            });
+          }
+        });
+      }
+    }
+  }
+
+  it('a community page: its pinned posts, then the rest without them', async () => {
+    await expectIndexed(models.Post as never, {
+      filter: { community_id: communities[0], pinned: true },
+      sort: { pinned_at: -1, _id: -1 },
+      residual: 0,
+      page: { skip: 0, limit: 2 },
+    });
+    const { filter, sort } = postListQuery({ communityId: communities[0], visitor: false }, 'new');
+    const pinned = [postIds[8]!, postIds[12]!];
+    await expectIndexed(models.Post as never, {
+      filter: { $and: [filter, { _id: { $nin: pinned } }] },
+      sort,
+      page: PAGE,
+      residual: pinned.length,
+    });
+  });
+});
+
+describe('comment lists walk an index', () => {
+  for (const sortName of COMMENT_SORT_NAMES) {
+    it(`top-level comments and direct replies, ${sortName}`, async () => {
+      for (const container of [bigPost, bigThread]) {
+        for (const page of [PAGE, DEEP]) {
+          await expectIndexed(models.Comment as never, {
+            filter: commentListFilter(container),
+            sort: COMMENT_SORTS[sortName],
+            page,
+          });
+        }
+      }
+    });
+  }
+
+  it('the descendants of a page of threads', async () => {
+    await expectIndexed(models.Comment as never, {
+      filter: { root_id: { $in: [bigThread, new Types.ObjectId()] } },
+      // Every descendant is returned: the 200 replies of the thread.
+      residual: 200,
+    });
+  });
+
+  for (const visitor of [false, true]) {
+    for (const [reader, seen] of readers) {
+      if (visitor && seen.length) continue;
+      it(`profile comments, ${visitor ? 'visitor' : reader}`, async () => {
+        const filter = visibleComments(
+          authorCommentsFilter(users[1]!, visitor, seen),
+          someHidden(),
+        );
+        // The moderator's branch rejects the author's removed comments elsewhere; the hidden
+        // community's comments fall between the page's keys.
+        const residual = 600 / users.length / 9 + 600 / users.length / communities.length + 2;
+        for (const page of [PAGE, DEEP]) {
+          await expectIndexed(models.Comment as never, {
+            filter: filter!,
+            sort: AUTHOR_COMMENTS_SORT,
+            page,
+            residual: Math.ceil(residual),
+          });
+        }
+      });
+    }
+  }
+});
+
+describe('the check itself', () => {
+  it('reports a collection scan and an in-memory sort', async () => {
+    const explain = await explainFind(models.Post as never, {
+      filter: { title: 'p1' },
+      sort: { updated_at: -1 },
+    });
+    expect(planProblems(explain, { sorted: true, maxDocsExamined: 1 })).toEqual(
+      expect.arrayContaining(['COLLSCAN', 'in-memory SORT']),
+    );
+  });
+});
+
+describe('the other lists walk an index', () => {
+  const shapes: [string, mongoose.Model<never>, Shape][] = [];
+  beforeAll(() => {
+    shapes.push(
+      [
+        'communities list (deletes in progress a residual test)',
+        models.Community as never,
+        {
+          filter: { ...NOT_DELETING },
+          sort: { member_count: -1, _id: -1 },
+          page: DEEP,
+          residual: 6,
+        },
+      ],
+      [
+        'my communities',
+        models.Membership as never,
+        { filter: { user_id: users[1] }, sort: { joined_at: -1, _id: -1 }, page: PAGE },
+      ],
+      [
+        'members list',
+        models.Membership as never,
+        { filter: { community_id: communities[0] }, sort: { joined_at: 1, _id: 1 }, page: DEEP },
+      ],
+      [
+        'saved posts',
+        models.PostSave as never,
+        { filter: { user_id: users[1] }, sort: { created_at: -1, _id: -1 }, page: PAGE },
+      ],
+      [
+        'saved comments',
+        models.CommentSave as never,
+        { filter: { user_id: users[1] }, sort: { created_at: -1, _id: -1 }, page: PAGE },
+      ],
+      [
+        'caller saves on a page of posts',
+        models.PostSave as never,
+        { filter: { user_id: users[1], post_id: { $in: postIds.slice(0, 20) } }, residual: 20 },
+      ],
+    );
+  });
+  it('each one', async () => {
+    for (const [label, model, shape] of shapes) {
+      await expect(expectIndexed(model, shape), label).resolves.toBeUndefined();
+    }
+  });
+});
