@@ -24,7 +24,7 @@ import { identityStreams } from './events/streams.js';
 import { startVoteConsumer } from './events/vote-consumer.js';
 import { loadSigningKeys, type SigningKeys } from './keys/signing-keys.js';
 import { createIdentityModels } from './models/index.js';
-import { migrateIdentityIndexes } from './models/migrate-indexes.js';
+import { dropRetiredIdentityIndexes, migrateIdentityIndexes } from './models/migrate-indexes.js';
 import { createPasswordHasher } from './domain/passwords.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createAvatarStore } from './services/avatar-store.js';
@@ -74,6 +74,7 @@ export async function startIdentityService(
   await migrateIdentityIndexes(conn, log);
   const models = createIdentityModels(conn);
   await ensureIndexes(conn, log);
+  await dropRetiredIdentityIndexes(conn, log);
   const consumers = [await startVoteConsumer({ js, conn, models, logger: log })];
 
   const deps: IdentityDeps = {

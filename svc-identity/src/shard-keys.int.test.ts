@@ -52,14 +52,16 @@ describe('an existing database (unique users indexes, no claims)', () => {
         ['users', 'referral_code'],
         ['refresh_token_families', 'current_hash'],
       ] as const) {
-        await conn.collection(name).dropIndex(`${field}_1`);
+        // The name lookups are (name, _id) indexes now: only the others share the old name.
+        const existing = (await conn.collection(name).indexes()).map((i) => i.name);
+        if (existing.includes(`${field}_1`)) await conn.collection(name).dropIndex(`${field}_1`);
         await conn.collection(name).createIndex({ [field]: 1 }, { unique: true });
       }
       await conn.close();
     });
   });
 
-  it('claims every user, then turns the unique indexes into lookups', async () => {
+  it('claims every user, then turns the unique indexes into lookups (by name: name, _id)', async () => {
     const users = await collection('users').countDocuments({});
     expect(await collection('user_keys').countDocuments({})).toBe(users * 3);
     expect(
@@ -69,8 +71,10 @@ describe('an existing database (unique users indexes, no claims)', () => {
     expect(await uniqueIndexNames('refresh_token_families')).toEqual([]);
     const names = (await indexesOf('users')).map((i) => i.name);
     expect(names).toEqual(
-      expect.arrayContaining(['username_lower_1', 'email_lower_1', 'referral_code_1']),
+      expect.arrayContaining(['username_lower_1__id_1', 'email_lower_1__id_1', 'referral_code_1']),
     );
+    expect(names).not.toContain('username_lower_1');
+    expect(names).not.toContain('email_lower_1');
   });
 
   it('still refuses the old users names and emails in any case, and signs them in', async () => {

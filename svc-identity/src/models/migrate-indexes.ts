@@ -10,6 +10,11 @@ const NO_LONGER_UNIQUE: Record<string, string[]> = {
   refresh_token_families: ['current_hash_1'],
 };
 
+/** Plain indexes the schemas replaced: the name lookups gained _id (the admin list's sorts). */
+const RETIRED: Record<string, string[]> = {
+  users: ['username_lower_1', 'email_lower_1'],
+};
+
 interface ClaimedUser {
   _id: UserKeyDoc['user_id'];
   username_lower: string;
@@ -63,11 +68,20 @@ async function claimExistingUsers(conn: Connection): Promise<number> {
  */
 export async function migrateIdentityIndexes(conn: Connection, log: Logger): Promise<void> {
   const claimed = await claimExistingUsers(conn);
-  // The models rebuild them plain; only those still unique go.
+  // Only those still unique go here (the plain ones after the replacements are built).
   const dropped = await dropRetiredIndexes(conn, NO_LONGER_UNIQUE, {
     only: (index) => index.unique === true,
   });
   if (claimed || dropped.length) {
     log.info({ claimed, dropped }, 'user claims added and former unique indexes dropped');
   }
+}
+
+/**
+ * After the models built their indexes: drops the plain ones they replaced (the lookups keep an
+ * index throughout, the replacements serving them once built).
+ */
+export async function dropRetiredIdentityIndexes(conn: Connection, log: Logger): Promise<void> {
+  const dropped = await dropRetiredIndexes(conn, RETIRED);
+  if (dropped.length) log.info({ dropped }, 'retired indexes dropped');
 }

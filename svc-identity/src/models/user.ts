@@ -44,9 +44,10 @@ const userSchema = new Schema<UserDoc>(
   { collection: 'users', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
 // Lookups only: uniqueness is claimed in user_keys (a sharded users collection, keyed by _id,
-// could not keep three unique indexes).
-userSchema.index({ username_lower: 1 });
-userSchema.index({ email_lower: 1 });
+// could not keep three unique indexes). _id follows the names so the admin list's sorts by name
+// (name, _id) walk them too.
+userSchema.index({ username_lower: 1, _id: 1 });
+userSchema.index({ email_lower: 1, _id: 1 });
 userSchema.index({ referral_code: 1 });
 // Admin list sorts (created_at is also the daily-stats range) and the /internal/stats count.
 userSchema.index({ created_at: -1, _id: -1 });

@@ -21,23 +21,33 @@ const SORT_FIELDS: Record<AdminUserSort, string> = {
 /** The search is literal text, never a pattern the caller controls. */
 export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export async function listAdminUsers(
-  { models }: IdentityDeps,
-  query: AdminUsersQuery,
-): Promise<AdminUserPage> {
-  const { page, limit, sortBy, sortOrder, search } = query;
+/** The one place the list's query is built, so the explain test runs every shape. */
+export function adminUsersQuery({ page, limit, sortBy, sortOrder, search }: AdminUsersQuery) {
   const needle = search ? escapeRegex(search.toLowerCase()) : '';
   const filter = needle
     ? { $or: [{ username_lower: { $regex: needle } }, { email_lower: { $regex: needle } }] }
     : {};
   const direction = sortOrder === 'asc' ? 1 : -1;
+  return {
+    filter,
+    sort: { [SORT_FIELDS[sortBy]]: direction, _id: direction } as Record<string, 1 | -1>,
+    skip: (page - 1) * limit,
+    limit,
+  };
+}
+
+export async function listAdminUsers(
+  { models }: IdentityDeps,
+  query: AdminUsersQuery,
+): Promise<AdminUserPage> {
+  const { filter, sort, skip, limit } = adminUsersQuery(query);
   const [users, total] = await Promise.all([
     models.User.find(filter, USER_FIELDS)
-      .sort({ [SORT_FIELDS[sortBy]]: direction, _id: direction })
-      .skip((page - 1) * limit)
+      .sort(sort)
+      .skip(skip)
       .limit(limit)
       .lean<PresentableUser[]>(),
     models.User.countDocuments(filter),
   ]);
-  return { users, total, page, limit };
+  return { users, total, page: query.page, limit };
 }

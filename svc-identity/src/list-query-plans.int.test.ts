@@ -1,0 +1,114 @@
+import mongoose, { Types, type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_USER_SORTS } from '@forum/contracts';
+import { explainCount, planProblems, startDevDb, type TestDevDb } from '@forum/service-kit/testing';
+import { createIdentityModels, type IdentityModels } from './models/index.js';
+import { adminUsersQuery } from './use-cases/list-admin-users.js';
+import { dropRetiredIdentityIndexes } from './models/migrate-indexes.js';
+
+/**
+ * Issue 17: the identity service's lists (the admin's users list in every sort and order, a
+ * user's badges) and its counts run on declared indexes, proven by explain on the embedded dev
+ * DB (and on MongoDB through MONGO_URL). The admin's substring search (an unanchored regex over
+ * two fields) cannot narrow an index range on any database; it is left out here.
+ */
+let devdb: TestDevDb;
+let conn: Connection;
+let models: IdentityModels;
+
+const USERS = 500;
+const BASE = Date.UTC(2026, 0, 1);
+const ids = Array.from({ length: USERS }, () => new Types.ObjectId());
+
+beforeAll(async () => {
+  devdb = await startDevDb();
+  conn = await mongoose.createConnection(devdb.uri, { dbName: devdb.dbName('plans') }).asPromise();
+  models = createIdentityModels(conn);
+  await Promise.all(Object.values(models).map((m: mongoose.Model<never>) => m.createIndexes()));
+  await models.User.collection.insertMany(
+    ids.map((_id, i) => ({
+      _id,
+      username: `User${(i * 7919) % USERS}`,
+      username_lower: `user${(i * 7919) % USERS}`,
+      email: `u${(i * 104729) % USERS}@example.com`,
+      email_lower: `u${(i * 104729) % USERS}@example.com`,
+      password_hash: 'x',
+      referral_code: `r${i}`,
+      referred_by: i % 5 === 0 ? null : ids[i % 5],
+      total_score: (i * 31) % 97,
+      created_at: new Date(BASE + i * 1000),
+      last_active: new Date(BASE + ((i * 13) % USERS) * 1000),
+    })) as never[],
+  );
+  await models.Badge.collection.insertMany(
+    Array.from({ length: 300 }, (_, i) => ({
+      user_id: ids[i % 3],
+      badge_type: `b${i}`,
+      name: 'n',
+      description: 'd',
+      icon: 'i',
+      earned_at: new Date(BASE + i * 1000),
+    })) as never[],
+  );
+  await models.Referral.collection.insertMany(
+    ids.slice(10).map((referred_id, i) => ({ referrer_id: ids[i % 5], referred_id })) as never[],
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await conn?.close();
+  await devdb?.stop();
+});
+
+describe('identity lists walk an index', () => {
+  for (const sortBy of ADMIN_USER_SORTS) {
+    for (const sortOrder of ['asc', 'desc'] as const) {
+      it(`admin users list, ${sortBy} ${sortOrder}`, async () => {
+        for (const page of [1, 3]) {
+          const q = adminUsersQuery({ page, limit: 20, sortBy, sortOrder });
+          const explain = await models.User.find(q.filter)
+            .sort(q.sort)
+            .skip(q.skip)
+            .limit(q.limit)
+            .explain('executionStats');
+          // +1: a walk may read one document past the page before it stops.
+          const maxDocsExamined = q.skip + q.limit + 1;
+          expect(planProblems(explain, { sorted: true, maxDocsExamined })).toEqual([]);
+        }
+      });
+    }
+  }
+
+  it("a user's badges, newest first", async () => {
+    const explain = await models.Badge.find({ user_id: ids[1] })
+      .sort({ earned_at: -1, _id: -1 })
+      .explain('executionStats');
+    expect(planProblems(explain, { sorted: true, maxDocsExamined: 100 })).toEqual([]);
+  });
+
+  it('referral counts touch no document', async () => {
+    const explain = await explainCount(conn.db!, 'referrals', { referrer_id: ids[1] });
+    expect(planProblems(explain, { sorted: false, maxDocsExamined: 0 })).toEqual([]);
+  });
+});
+
+describe('an existing database', () => {
+  it('loses the plain name lookups the (name, _id) indexes replaced', async () => {
+    const users = conn.collection('users');
+    await users.createIndex({ username_lower: 1 });
+    await users.createIndex({ email_lower: 1 });
+    const logged: unknown[] = [];
+    const log = { info: (o: unknown) => logged.push(o) } as never;
+    await dropRetiredIdentityIndexes(conn, log);
+    const names = (await users.indexes()).map((ix) => ix.name);
+    expect(names).not.toContain('username_lower_1');
+    expect(names).not.toContain('email_lower_1');
+    expect(names).toEqual(
+      expect.arrayContaining(['username_lower_1__id_1', 'email_lower_1__id_1']),
+    );
+    expect(logged).toHaveLength(1);
+    // Idempotent: a second start has nothing to drop.
+    await dropRetiredIdentityIndexes(conn, log);
+    expect(logged).toHaveLength(1);
+  });
+});
