@@ -1,10 +1,18 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MODLOG_ACTIONS,
+  REPORT_STATUSES,
   COMMENT_SORTS as COMMENT_SORT_NAMES,
   POST_SORTS as POST_SORT_NAMES,
 } from '@forum/contracts';
-import { planProblems, startDevDb, type TestDevDb } from '@forum/service-kit/testing';
+import {
+  executionStats,
+  explainCount,
+  planProblems,
+  startDevDb,
+  type TestDevDb,
+} from '@forum/service-kit/testing';
 import { createForumModels, type ForumModels } from './models/index.js';
 import { postListQuery, type PostListScope } from './domain/post-list-query.js';
 import {
@@ -16,6 +24,9 @@ import {
 import { visiblePosts, visibleComments, type Hidden } from './domain/hidden-filter.js';
 import type { RemovedSeen } from './domain/removed-filter.js';
 import { NOT_DELETING } from './models/deletion.js';
+import { activeBan } from './models/ban.js';
+import { MODLOG_SORT, modlogFilter } from './domain/modlog-query.js';
+import { appealQueue, reportQueue } from './domain/queue-query.js';
 
 /**
  * Issue 17: every list query the use cases build runs on a declared index, proven by explain on
@@ -124,6 +135,51 @@ beforeAll(async () => {
     });
   }
   await models.Membership.collection.insertMany(memberships as never[]);
+
+  // The moderation lists: 400 of each over the four communities.
+  const spread = (i: number) => ({
+    community_id: communities[i % communities.length],
+    created_at: new Date(BASE + i * 1000),
+  });
+  await models.ModlogEntry.collection.insertMany(
+    Array.from({ length: 400 }, (_, i) => ({
+      ...spread(i),
+      community_nsfw: communities[i % communities.length]!.equals(nsfwCommunity),
+      action: MODLOG_ACTIONS[i % MODLOG_ACTIONS.length],
+    })) as never[],
+  );
+  await models.Report.collection.insertMany(
+    Array.from({ length: 400 }, (_, i) => ({
+      ...spread(i),
+      target_type: 'post',
+      target_id: new Types.ObjectId(),
+      status: i % 2 ? 'open' : 'closed',
+      ...(i % 2 ? {} : { resolved_at: new Date(BASE + i * 2000) }),
+    })) as never[],
+  );
+  await models.Appeal.collection.insertMany(
+    Array.from({ length: 400 }, (_, i) => ({
+      ...spread(i),
+      modlog_id: new Types.ObjectId(),
+      status: i % 2 ? 'open' : 'closed',
+      ...(i % 2 ? {} : { decided_at: new Date(BASE + i * 2000) }),
+    })) as never[],
+  );
+  await models.Ban.collection.insertMany(
+    Array.from({ length: 400 }, (_, i) => ({
+      ...spread(i),
+      user_id: new Types.ObjectId(),
+      // Permanent and timed bans (expired ones the TTL index removes).
+      expires_at: i % 3 ? null : new Date(Date.now() + 86_400_000),
+    })) as never[],
+  );
+  await models.Election.collection.insertMany(
+    Array.from({ length: 200 }, (_, i) => ({
+      community_id: communities[i % 2],
+      started_at: new Date(BASE + i * 1000),
+      status: 'closed',
+    })) as never[],
+  );
   await models.PostSave.collection.insertMany(saves as never[]);
   await models.CommentSave.collection.insertMany(commentSaves as never[]);
 }, 120_000);
@@ -348,5 +404,116 @@ describe('the other lists walk an index', () => {
     for (const [label, model, shape] of shapes) {
       await expect(expectIndexed(model, shape), label).resolves.toBeUndefined();
     }
+  });
+});
+
+describe('the moderation lists walk an index', () => {
+  const c = () => communities[0]!;
+  for (const site of [false, true]) {
+    for (const visitor of [false, true]) {
+      for (const action of [undefined, MODLOG_ACTIONS[0]]) {
+        const label = `${site ? 'site-wide' : 'community'} log, ${visitor ? 'visitor' : 'signed in'}, ${action ?? 'every action'}`;
+        it(label, async () => {
+          const filter = modlogFilter({ ...(site ? {} : { communityId: c() }), visitor, action });
+          for (const page of [PAGE, DEEP]) {
+            await expectIndexed(models.ModlogEntry as never, { filter, sort: MODLOG_SORT, page });
+          }
+        });
+      }
+    }
+  }
+  for (const status of REPORT_STATUSES) {
+    it(`report queues (a community's, the site's) and a community's appeals, ${status}`, async () => {
+      for (const q of [reportQueue({ communityId: c(), status }), reportQueue({ status })]) {
+        await expectIndexed(models.Report as never, { ...q, page: PAGE });
+      }
+      await expectIndexed(models.Appeal as never, {
+        ...appealQueue({ communityId: c(), status }),
+        page: PAGE,
+      });
+    });
+  }
+  it("a community's active bans, newest first", async () => {
+    await expectIndexed(models.Ban as never, {
+      filter: { community_id: c(), ...activeBan(new Date()) },
+      sort: { created_at: -1, _id: -1 },
+      page: DEEP,
+    });
+  });
+  it("a community's elections, newest first", async () => {
+    await expectIndexed(models.Election as never, {
+      filter: { community_id: c() },
+      sort: { started_at: -1, _id: -1 },
+      page: PAGE,
+    });
+  });
+});
+
+/**
+ * The lists' totals: counts over index keys that fetch no document (with no delete in progress;
+ * while one runs, its $nin is a residual test on the fetched rows). A moderator's lists outside
+ * their communities' pages are an $or (EXTENSIONS §M4): each branch has its index, but the dev DB
+ * fetches the matching documents to count an $or (MongoDB counts the branches' keys), so those
+ * only assert the index walk and at most the matching documents.
+ */
+describe('list totals count index keys only', () => {
+  const countOf = async (model: { collection: { collectionName: string } }, filter: Doc) => {
+    const name = model.collection.collectionName;
+    const explain = await explainCount(conn.db!, name, filter);
+    if (Object.keys(filter).length === 0) {
+      // A whole collection's count comes from its size on both servers, no scan.
+      expect(executionStats(explain).totalDocsExamined).toBe(0);
+      return;
+    }
+    // An $or's branches: the rows of the index range each one walks, by author or by community
+    // (either may serve the moderator's removed-items branch; the rest is a residual test).
+    const rows = (range: Doc) => conn.db!.collection(name).countDocuments(range);
+    const ranges = Array.isArray(filter.$or)
+      ? await Promise.all(
+          (filter.$or as Doc[]).map(async (branch) => {
+            if (!('author_id' in branch && 'community_id' in branch)) return rows(branch);
+            const { community_id: _c, ...byAuthor } = branch;
+            const { author_id: _a, ...byCommunity } = branch;
+            return Math.max(await rows(byAuthor), await rows(byCommunity));
+          }),
+        )
+      : [0];
+    const maxDocsExamined = ranges.reduce((a, b) => a + b, 0);
+    expect(
+      planProblems(explain, { sorted: false, maxDocsExamined }),
+      JSON.stringify(filter),
+    ).toEqual([]);
+  };
+  it('post lists, every scope', async () => {
+    for (const [, scope] of postScopes) {
+      await countOf(models.Post, postListQuery(scope, 'new').filter);
+    }
+  });
+  it('comment lists and profiles', async () => {
+    await countOf(models.Comment, commentListFilter(bigPost));
+    for (const visitor of [false, true]) {
+      for (const [, seen] of readers) {
+        await countOf(models.Comment, authorCommentsFilter(users[1]!, visitor, seen));
+      }
+    }
+  });
+  it('moderation queues and logs, members', async () => {
+    for (const visitor of [false, true]) {
+      for (const action of [undefined, MODLOG_ACTIONS[0]]) {
+        await countOf(models.ModlogEntry, modlogFilter({ visitor, action }));
+        await countOf(
+          models.ModlogEntry,
+          modlogFilter({ communityId: communities[0], visitor, action }),
+        );
+      }
+    }
+    for (const status of REPORT_STATUSES) {
+      await countOf(models.Report, reportQueue({ status }).filter);
+      await countOf(models.Report, reportQueue({ communityId: communities[0], status }).filter);
+      await countOf(models.Appeal, appealQueue({ communityId: communities[0]!, status }).filter);
+    }
+    await countOf(models.Membership, { community_id: communities[0] });
+    await countOf(models.Membership, { user_id: users[1] });
+    await countOf(models.Election, { community_id: communities[0] });
   });
 });
