@@ -2,20 +2,18 @@ import { IncomingMessage, type ServerResponse } from 'node:http';
 import Koa, { type Context, type Middleware } from 'koa';
 import { buildOpenApiDocument } from '@forum/contracts/openapi';
 import {
+  createApp,
   createAuth,
+  createHttpMetrics,
   createLogger,
-  errorHandler,
   HttpError,
-  requestId,
+  setRouteLabel,
   type Auth,
   type Logger,
 } from '@forum/service-kit';
 import { adminStats } from './admin-stats/admin-stats.js';
 import type { GatewayConfig } from './config.js';
 import { createApiDocs } from './docs/api-docs.js';
-import { accessLog } from './http/access-log.js';
-import { GatewayMetrics, setRouteLabel } from './http/metrics.js';
-import { probeRoutes } from './http/probes.js';
 import { createProxyFastPath } from './proxy/fast-path.js';
 import { proxyRequest } from './proxy/proxy-request.js';
 import { UpstreamPools } from './proxy/upstream-pools.js';
@@ -163,7 +161,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
     return handleStatic(ctx);
   };
 
-  const metrics = new GatewayMetrics();
+  const metrics = createHttpMetrics('gateway');
   const security = securityHeaderList(config.hstsMaxAge);
   // Dev mode's CSP follows the dev servers in remotes.json (read per request): Koa path only.
   const fastPath = config.devMode
@@ -177,23 +175,24 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
         ownPaths: docs.paths,
       });
 
-  // service-kit's createApp, composed here so that the fast path and the app share the metrics.
-  // No body parsing (bodies stream through to the services) and no local /api/health (svc-forum
-  // answers it); the gateway's own middleware runs before the probe router, which only serves
-  // /health, /ready and /metrics (dispatch lets those through). Client IPs and protocol come from
-  // X-Forwarded-* only behind a proxy we were told to trust.
-  const app = new GatewayKoa({ proxy: config.trustProxy }, fastPath);
-  app.use(requestId(logger));
-  app.use(accessLog());
-  app.use(metrics.middleware());
-  app.use(errorHandler());
-  app.use(
-    securityHeaders({
-      hstsMaxAge: config.hstsMaxAge,
-      ...(config.devMode ? { devOrigins: () => manifest.externalOrigins() } : {}),
-    }),
-  );
-  app.use(dispatch);
-  app.use(probeRoutes(metrics.registry, upstreamReadiness(pools, config.upstreams)).routes());
+  const app = createApp({
+    name: 'gateway',
+    logger,
+    // The fast path answers body-less /api calls in front of Koa and records into these metrics.
+    koa: new GatewayKoa({ proxy: config.trustProxy }, fastPath),
+    metrics,
+    ready: upstreamReadiness(pools, config.upstreams),
+    // Client IPs and protocol come from X-Forwarded-* only behind a proxy we were told to trust.
+    trustProxy: config.trustProxy,
+    bodyParser: false,
+    apiHealthAlias: false,
+    beforeRoutes: [
+      securityHeaders({
+        hstsMaxAge: config.hstsMaxAge,
+        ...(config.devMode ? { devOrigins: () => manifest.externalOrigins() } : {}),
+      }),
+      dispatch,
+    ],
+  });
   return { app, close: () => pools.close() };
 }

@@ -1,20 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
-import { logRequest } from '../http/access-log.js';
-import type { GatewayMetrics } from '../http/metrics.js';
+import { logRequest, requestIdFrom, type HttpMetrics } from '@forum/service-kit';
 import { resolveApiRoute, withoutTrailingSlash, type ServiceName } from '../routing-table.js';
 import { HOP_BY_HOP, connectionListed, upstreamRequestHeaders } from './headers.js';
 import { SERVICE_UNAVAILABLE, UPSTREAM_TIMEOUT } from './proxy-request.js';
 import { classifyUpstreamError } from './upstream-errors.js';
 
-/** Accept a caller's id only if it looks like an id, so logs cannot be polluted (as service-kit). */
-const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
 export interface FastPathOptions {
   logger: Logger;
-  metrics: GatewayMetrics;
+  metrics: HttpMetrics;
   /** The dispatcher (keep-alive pool) of each service. */
   upstream: (service: ServiceName) => Dispatcher;
   /** Security headers, lower-case names, computed once. */
@@ -55,8 +50,7 @@ export function createProxyFastPath(
     if (!route || route.target === 'gateway') return false;
 
     const incomingId = headers['x-request-id'];
-    const requestId =
-      typeof incomingId === 'string' && ACCEPTABLE_ID.test(incomingId) ? incomingId : randomUUID();
+    const requestId = requestIdFrom(typeof incomingId === 'string' ? incomingId : undefined);
     const handler = new ProxyHandler(options, req, res, method, path, route.route, requestId);
     handler.dispatch(
       options.upstream(route.target),
@@ -283,7 +277,11 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       this.status,
       (performance.now() - this.started) / 1000,
     );
-    logRequest(logger, this.requestId, this.method, this.path, this.status, this.started);
+    logRequest(
+      logger,
+      { reqId: this.requestId, method: this.method, path: this.path, status: this.status },
+      this.started,
+    );
   }
 }
 

@@ -26,8 +26,9 @@ export {
 export type { AuthUser } from './http/koa-types.js';
 export { createApp, type CreateAppOptions } from './http/create-app.js';
 export { errorHandler, classifyError } from './http/error-handler.js';
-export { requestId } from './http/request-id.js';
-export { setRouteLabel } from './http/metrics.js';
+export { requestId, requestIdFrom } from './http/request-id.js';
+export { createHttpMetrics, setRouteLabel, type HttpMetrics } from './http/metrics.js';
+export { logRequest } from './http/access-log.js';
 export type { ReadinessCheck } from './http/probes.js';
 export { validBody, parseQuery, parseParams, caller } from './http/validation.js';
 export {

@@ -5,7 +5,7 @@ import { requestId } from './request-id.js';
 import { accessLog } from './access-log.js';
 import { errorHandler } from './error-handler.js';
 import { databaseGuard, type DatabaseState } from './database-guard.js';
-import { createHttpMetrics } from './metrics.js';
+import { createHttpMetrics, type HttpMetrics } from './metrics.js';
 import { probeRoutes, type ReadinessCheck } from './probes.js';
 import './koa-types.js';
 
@@ -29,6 +29,10 @@ export interface CreateAppOptions {
   trustProxy?: boolean;
   /** The service's database connection: while it is down, /api requests get 503 at once. */
   database?: DatabaseState;
+  /** The app to compose (default a new Koa): the gateway's puts its proxy fast path in front. */
+  koa?: Koa;
+  /** Request metrics shared with code outside Koa (default: the app's own). */
+  metrics?: HttpMetrics;
 }
 
 /**
@@ -45,9 +49,10 @@ export function createApp({
   beforeRoutes = [],
   trustProxy = false,
   database,
+  koa,
+  metrics = createHttpMetrics(name),
 }: CreateAppOptions): Koa {
-  const app = new Koa({ proxy: trustProxy });
-  const metrics = createHttpMetrics(name);
+  const app = koa ?? new Koa({ proxy: trustProxy });
   app.use(requestId(logger));
   app.use(accessLog());
   app.use(metrics.middleware);
