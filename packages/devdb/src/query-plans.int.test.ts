@@ -256,3 +256,63 @@ describe('multikey, sparse and partial indexes', () => {
     expect(indexNames(exPartial)).not.toContain('n_1');
   });
 });
+
+describe('issue 17: multikey sorts and $or counts', () => {
+  const listed = (): mongoose.mongo.Collection<Doc> => raw(db, 'listed') as never;
+  beforeAll(async () => {
+    // Each document is in two of six lists (`p` is the only array field).
+    await listed().createIndex({ p: 1, at: -1, _id: -1 });
+    await listed().insertMany(
+      Array.from({ length: 300 }, (_, i) => ({ _id: i as never, p: [i % 6, (i + 1) % 6], at: i })),
+    );
+  });
+
+  it('walks a multikey index in order when only the pinned field is an array', async () => {
+    const cursor = (): mongoose.mongo.FindCursor<Doc> =>
+      listed().find({ p: 0 }).sort({ at: -1, _id: -1 }).limit(5);
+    expect((await cursor().toArray()).map((d) => d._id)).toEqual([299, 294, 293, 288, 287]);
+    const ex = await cursor().explain('executionStats');
+    expect(names(ex)).not.toContain('SORT');
+    expect(stages(ex).find((s) => s.stage === 'IXSCAN')).toMatchObject({ isMultiKey: true });
+    expect(execStats(ex).totalDocsExamined).toBeLessThanOrEqual(6);
+    // Each document once, deep pages too (documents 0..299 with 0 in p: i % 6 is 0 or 5).
+    const all = await listed().find({ p: 0 }).sort({ at: -1, _id: -1 }).toArray();
+    const expected = Array.from({ length: 300 }, (_, i) => i).filter(
+      (i) => i % 6 === 0 || i % 6 === 5,
+    );
+    expect(all.map((d) => d._id)).toEqual(expected.reverse());
+    // Two values of the array field are two runs a document can be in twice: sorted, each once.
+    const two = await listed()
+      .find({ p: { $in: [0, 1] } })
+      .sort({ at: -1, _id: -1 })
+      .limit(4)
+      .toArray();
+    expect(two.map((d) => d._id)).toEqual([299, 295, 294, 293]);
+    // Sorting on the array field itself is not the walk's order: arrays sort by their smallest element.
+    const byP = await listed()
+      .find({ at: { $gte: 294 } })
+      .sort({ p: 1, _id: 1 })
+      .toArray();
+    expect(byP.map((d) => d._id)).toEqual([294, 299, 295, 296, 297, 298]);
+  });
+
+  it('counts a covered $or from its branches’ keys, each document once', async () => {
+    // The branches overlap (c1's removed posts match both); each has an index that answers it.
+    const filter = {
+      $or: [{ community: 'c1' }, { community: { $in: ['c1', 'c2'] }, removed: true }],
+    };
+    const range = Array.from({ length: N }, (_, i) => i);
+    const c1 = range.filter((i) => i % 10 === 1).length;
+    const removed12 = range.filter((i) => (i % 10 === 1 || i % 10 === 2) && i % 7 === 0).length;
+    const c2Removed = range.filter((i) => i % 10 === 2 && i % 7 === 0).length;
+    expect(await posts().countDocuments(filter)).toBe(c1 + c2Removed);
+    const ex = await db.conn.db!.command({
+      explain: { count: 'posts', query: filter },
+      verbosity: 'executionStats',
+    });
+    expect(names(ex)).not.toContain('COLLSCAN');
+    expect(names(ex)).not.toContain('FETCH');
+    expect(execStats(ex).totalDocsExamined).toBe(0);
+    expect(execStats(ex).totalKeysExamined).toBeLessThanOrEqual(c1 + removed12 + 2);
+  });
+});

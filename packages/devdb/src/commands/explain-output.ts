@@ -72,6 +72,13 @@ function stageTree(
       direction: spec.natural === -1 ? 'backward' : 'forward',
       ...stat({ docsExamined: stats.docs }),
     };
+  } else if (plan.kind === 'or' && result.countScan) {
+    // Every branch's keys decide its matches: OR de-duplicates record ids, no FETCH.
+    stage = {
+      stage: 'OR',
+      ...stat({ keysExamined: stats.keys }),
+      inputStages: plan.branches.map((b) => ({ stage: 'IXSCAN', ...ixscanFields(b) })),
+    };
   } else if (plan.kind === 'or') {
     // Keys examined are counted for the whole plan, not per branch.
     stage = {

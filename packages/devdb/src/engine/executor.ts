@@ -132,8 +132,10 @@ class ReadView {
 /** Whether a plan counts keys alone (COUNT_SCAN) and whether it needs an in-memory SORT. */
 function planShape(plan: Plan, spec: QuerySpec): { countScan: boolean; sortInMemory: boolean } {
   const ix = plan.kind === 'ixscan' ? plan : undefined;
+  // An $or counts keys alone when every branch's bounds say all its filter says.
+  const orExact = plan.kind === 'or' && plan.branches.every((b) => b.exact);
   return {
-    countScan: spec.count && !!ix?.exact,
+    countScan: spec.count && (!!ix?.exact || orExact),
     sortInMemory:
       spec.sortKey !== undefined && !ix?.sortPositions && !(plan.kind === 'or' && plan.sorted),
   };
@@ -255,6 +257,28 @@ class Execution {
         }
       }
       this.n = Math.max(0, Math.min(limit, keys - skip));
+      return;
+    }
+    if (shape.countScan && plan.kind === 'or') {
+      // A document may match several branches: count distinct record ids, fetching nothing.
+      this.countScan = true;
+      const ids = new Set<string>();
+      for (const branch of plan.branches) {
+        for (const interval of branch.intervals) {
+          let after: IndexKey | undefined;
+          for (;;) {
+            const tree = this.view.tree(branch.index);
+            const chunk = branch.index.countRange(tree, interval, after, COUNT_CHUNK, (key) =>
+              ids.add(key.id),
+            );
+            this.stats.keys += chunk.n;
+            if (chunk.n < COUNT_CHUNK) break;
+            after = chunk.last;
+            yield TICK;
+          }
+        }
+      }
+      this.n = Math.max(0, Math.min(limit, ids.size - skip));
       return;
     }
     if (!shape.sortInMemory) {

@@ -23,6 +23,12 @@ describe('Index', () => {
     idx.add('1', { tags: ['a', 'b', 'a'] });
     expect(idx.multikey).toBe(true);
     expect(idx.size).toBe(2);
+    // Only the fields that held several values are multikey (MongoDB's multiKeyPaths).
+    const compound = new Index({ key: { p: 1, at: -1 }, name: 'p_1_at_-1' });
+    compound.add('1', { p: [1], at: 5 });
+    expect(compound.multikeyFields).toEqual([false, false]);
+    compound.add('2', { p: [1, 2], at: 5 });
+    expect(compound.multikeyFields).toEqual([true, false]);
     expect(idx.conflict('1', { tags: ['a', 'b'] })).toBeUndefined();
     expect(idx.conflict('2', { tags: ['c', 'b'] })).toMatchObject({ values: ['b'] });
     // 1 and 1.0 are the same key in BSON order.

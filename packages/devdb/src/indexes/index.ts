@@ -51,11 +51,17 @@ export class Index {
   private readonly topLevelField: string | undefined;
   /** Whether some document ever had more than one key (MongoDB never resets this either). */
   multikey = false;
+  /**
+   * Per field: whether some document ever had several values there (MongoDB's
+   * `multiKeyPaths`). A walk is in order of the fields that never did.
+   */
+  readonly multikeyFields: boolean[];
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     this.dirs = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
     this.compare = keyComparator(this.dirs);
+    this.multikeyFields = this.fields.map(() => false);
     const [only] = this.fields;
     this.topLevelField = this.fields.length === 1 && !only!.includes('.') ? only : undefined;
     this.tree = new BTree<IndexKey, Doc>(undefined, this.compare);
@@ -111,7 +117,12 @@ export class Index {
 
   add(id: string, doc: Doc): void {
     const entries = this.entries(doc);
-    if (entries.length > 1) this.multikey = true;
+    if (entries.length > 1) {
+      this.multikey = true;
+      this.fields.forEach((f, i) => {
+        if (!this.multikeyFields[i] && pathValues(doc, f).length > 1) this.multikeyFields[i] = true;
+      });
+    }
     for (const { values } of entries) this.tree.set({ v: values, id }, doc);
   }
 
@@ -161,13 +172,14 @@ export class Index {
    * Counts the keys of `tree` inside `interval` (in tree order) with the tree's own range
    * walk, no per-key bound checks: the interval is turned into the two tree keys that enclose
    * it exactly. Stops after `max` keys and reports the last one, so a count can pause and
-   * resume after it.
+   * resume after it. `onKey` sees each key counted (an $or's count de-duplicates ids).
    */
   countRange(
     tree: BTree<IndexKey, Doc>,
     interval: Interval,
     after: IndexKey | undefined,
     max: number,
+    onKey?: (key: IndexKey) => void,
   ): { n: number; last: IndexKey | undefined } {
     const { start, end } = this.enclosingKeys(interval);
     let n = 0;
@@ -176,6 +188,7 @@ export class Index {
       if (after && this.compare(key, after) === 0) return;
       n++;
       last = key;
+      onKey?.(key);
       return n >= max ? { break: true } : undefined;
     });
     return { n, last };

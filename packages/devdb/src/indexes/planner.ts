@@ -191,13 +191,16 @@ function sortSupport(
   pinned: number,
   sort: SortKey[],
 ): { backward: boolean; positions: number[] } | undefined {
-  if (index.multikey) return undefined;
+  // A multikey field orders nothing (a document has keys all over it): it may precede the
+  // sort fields only pinned to one value, and may not be one of them.
+  const multi = index.multikeyFields;
   const positions: number[] = [];
   let relation = 0;
   let s = 0;
   for (let i = 0; i < index.fields.length && s < sort.length; i++) {
     const key = sort[s]!;
     if (key.field === index.fields[i]) {
+      if (multi[i]) return undefined;
       const rel = key.dir * index.dirs[i]!;
       if (relation !== 0 && rel !== relation) return undefined;
       relation = rel;
@@ -206,14 +209,15 @@ function sortSupport(
       continue;
     }
     // A field pinned by equality adds nothing to the order; anything else breaks it.
-    if (i < pinned && perField[i]?.points) continue;
+    const points = i < pinned ? perField[i]?.points : undefined;
+    if (points && !(multi[i] && points.length > 1)) continue;
     return undefined;
   }
   // Sort keys left over may still be pinned by a single equality (they order nothing).
   for (; s < sort.length; s++) {
     const i = index.fields.indexOf(sort[s]!.field);
     const points = i >= 0 && i < pinned ? perField[i]?.points : undefined;
-    if (!points || points.length > 1) return undefined;
+    if (!points || points.length > 1 || multi[i]) return undefined;
     positions.push(i);
   }
   return { backward: relation === -1, positions };
