@@ -452,9 +452,9 @@ describe('the moderation lists walk an index', () => {
 /**
  * The lists' totals: counts over index keys that fetch no document (with no delete in progress;
  * while one runs, its $nin is a residual test on the fetched rows). A moderator's lists outside
- * their communities' pages are an $or (EXTENSIONS §M4): each branch has its index, but the dev DB
- * fetches the matching documents to count an $or (MongoDB counts the branches' keys), so those
- * only assert the index walk and at most the matching documents.
+ * their communities' pages are an $or (EXTENSIONS §M4): each branch has its index, but a branch
+ * on both author_id and community_id is not answered by one index's bounds alone, so its
+ * documents are fetched; those only assert the index walk and at most the matching documents.
  */
 describe('list totals count index keys only', () => {
   const countOf = async (model: { collection: { collectionName: string } }, filter: Doc) => {

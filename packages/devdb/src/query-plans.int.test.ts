@@ -204,6 +204,22 @@ describe('ordered index walks', () => {
     expect(await ids({ community: 'c3' }, natural)).toEqual([9993, 9983]);
     expect(names(await explainFind({ community: 'c3' }, natural))).toContain('COLLSCAN');
   });
+  it('keeps equal keys in insertion order (record id), not in _id order', async () => {
+    // An outbox sorted by created_at relies on it: events of one millisecond stay in order.
+    const outbox = raw(db, 'ties') as unknown as mongoose.mongo.Collection<Doc>;
+    await outbox.createIndex({ created_at: 1 });
+    const same = new Date(BASE);
+    const ids = ['m', 'z', 'a', 'q', 'b'];
+    for (const _id of ids) await outbox.insertOne({ _id: _id as never, created_at: same });
+    await outbox.updateOne({ _id: 'z' as never }, { $set: { attempts: 1 } });
+    const found = await outbox.find({}).sort({ created_at: 1 }).toArray();
+    expect(found.map((d) => d._id)).toEqual(ids);
+    const explained = (await outbox
+      .find({})
+      .sort({ created_at: 1 })
+      .explain('executionStats')) as unknown as Doc;
+    expect(JSON.stringify(explained)).toContain('IXSCAN');
+  });
 });
 
 describe('multikey, sparse and partial indexes', () => {

@@ -24,6 +24,13 @@ export class Collection {
   readonly indexes = new Map<string, Index>();
   /** `_id` in key order (the documents themselves stay in `docs`, in natural order). */
   readonly idIndex = new Index(ID_INDEX);
+  /**
+   * Each document's record id, by `keyOf(_id)`: what index keys end with, so equal keys stay in
+   * insertion order as MongoDB's RecordIds keep them (an outbox sorted by created_at relies on
+   * it). Given at insert, kept by updates, fixed-width so strings sort as the counter.
+   */
+  private readonly rids = new Map<string, string>();
+  private nextRid = 0;
 
   constructor(
     readonly db: string,
@@ -50,10 +57,16 @@ export class Collection {
     }
     const id = keyOf(doc._id);
     if (this.docs.has(id)) throw this.duplicate('_id_', { _id: 1 }, [doc._id]);
-    this.checkUnique(id, doc);
+    const rid = this.newRid(id);
+    try {
+      this.checkUnique(rid, doc);
+    } catch (err) {
+      this.rids.delete(id);
+      throw err;
+    }
     this.docs.set(id, doc);
-    this.idIndex.add(id, doc);
-    for (const index of this.indexes.values()) index.add(id, doc);
+    this.idIndex.add(rid, doc);
+    for (const index of this.indexes.values()) index.add(rid, doc);
     this.log().append({ op: 'put', db: this.db, c: this.name, doc });
     return doc;
   }
@@ -61,24 +74,27 @@ export class Collection {
   /** Swaps `next` in for `prev` (same `_id`) after checking unique indexes. */
   replace(prev: Doc, next: Doc): void {
     const id = keyOf(prev._id);
-    for (const index of this.indexes.values()) index.remove(id, prev);
+    const rid = this.ridOf(id);
+    for (const index of this.indexes.values()) index.remove(rid, prev);
     try {
-      this.checkUnique(id, next);
+      this.checkUnique(rid, next);
     } catch (err) {
-      for (const index of this.indexes.values()) index.add(id, prev);
+      for (const index of this.indexes.values()) index.add(rid, prev);
       throw err;
     }
     this.docs.set(id, next);
-    this.idIndex.add(id, next);
-    for (const index of this.indexes.values()) index.add(id, next);
+    this.idIndex.add(rid, next);
+    for (const index of this.indexes.values()) index.add(rid, next);
     this.log().append({ op: 'put', db: this.db, c: this.name, doc: next }, prev);
   }
 
   remove(doc: Doc): void {
     const id = keyOf(doc._id);
     if (!this.docs.delete(id)) return;
-    this.idIndex.remove(id, doc);
-    for (const index of this.indexes.values()) index.remove(id, doc);
+    const rid = this.ridOf(id);
+    this.rids.delete(id);
+    this.idIndex.remove(rid, doc);
+    for (const index of this.indexes.values()) index.remove(rid, doc);
     this.log().append({ op: 'del', db: this.db, c: this.name, id: doc._id }, doc);
   }
 
@@ -86,10 +102,11 @@ export class Collection {
   load(doc: Doc): void {
     const id = keyOf(doc._id);
     const prev = this.docs.get(id);
-    if (prev) for (const index of this.indexes.values()) index.remove(id, prev);
+    const rid = prev ? this.ridOf(id) : this.newRid(id);
+    if (prev) for (const index of this.indexes.values()) index.remove(rid, prev);
     this.docs.set(id, doc);
-    this.idIndex.add(id, doc);
-    for (const index of this.indexes.values()) index.add(id, doc);
+    this.idIndex.add(rid, doc);
+    for (const index of this.indexes.values()) index.add(rid, doc);
   }
 
   unload(idValue: unknown): void {
@@ -97,8 +114,10 @@ export class Collection {
     const prev = this.docs.get(id);
     if (!prev) return;
     this.docs.delete(id);
-    this.idIndex.remove(id, prev);
-    for (const index of this.indexes.values()) index.remove(id, prev);
+    const rid = this.ridOf(id);
+    this.rids.delete(id);
+    this.idIndex.remove(rid, prev);
+    for (const index of this.indexes.values()) index.remove(rid, prev);
   }
 
   indexSpecs(): IndexSpec[] {
@@ -109,10 +128,11 @@ export class Collection {
   createIndex(spec: IndexSpec, logIt = true): void {
     const index = new Index(spec);
     for (const [id, doc] of this.docs) {
+      const rid = this.ridOf(id);
       // Replay (logIt false) may pass through states a snapshot already superseded.
-      const clash = logIt ? index.conflict(id, doc) : undefined;
+      const clash = logIt ? index.conflict(rid, doc) : undefined;
       if (clash) throw this.duplicate(spec.name, spec.key, clash.values);
-      index.add(id, doc);
+      index.add(rid, doc);
     }
     this.indexes.set(spec.name, index);
     if (logIt) this.log().append({ op: 'createIndex', db: this.db, c: this.name, spec });
@@ -128,9 +148,21 @@ export class Collection {
     return [this.idIndex, ...this.indexes.values()];
   }
 
-  private checkUnique(id: string, doc: Doc): void {
+  private newRid(id: string): string {
+    const rid = (this.nextRid++).toString(36).padStart(11, '0');
+    this.rids.set(id, rid);
+    return rid;
+  }
+
+  private ridOf(id: string): string {
+    const rid = this.rids.get(id);
+    if (rid === undefined) throw new Error(`devdb: no record id for ${id} in ${this.ns}`);
+    return rid;
+  }
+
+  private checkUnique(rid: string, doc: Doc): void {
     for (const index of this.indexes.values()) {
-      const clash = index.conflict(id, doc);
+      const clash = index.conflict(rid, doc);
       if (clash) throw this.duplicate(index.name, index.spec.key, clash.values);
     }
   }

@@ -22,15 +22,16 @@ export interface IndexEntry {
 }
 
 /**
- * A key in the tree: the field values, then the document's `keyOf(_id)` so that equal
- * values of different documents stay distinct (MongoDB breaks ties by record id).
+ * A key in the tree: the field values, then the document's record id (Collection: insertion
+ * order), so equal values of different documents stay distinct and in insertion order, as
+ * MongoDB breaks ties by RecordId.
  */
 export interface IndexKey {
   v: unknown[];
   id: string;
 }
 
-/** Sorts before / after every real `keyOf` string (they all start with a type letter). */
+/** Sort before / after every record id (fixed-width base-36 counters). */
 const LOWEST_ID = '';
 const HIGHEST_ID = '\uffff';
 
