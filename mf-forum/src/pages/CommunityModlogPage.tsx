@@ -1,8 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
 import { isApiError, useSession } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
-import { EmptyState, ErrorState, Spinner, buttonClassName } from '@forum/ui';
+import { ErrorState, Spinner } from '@forum/ui';
 import { CommunityNotFound } from '../components/CommunityNotFound';
+import { NsfwGate } from '../components/NsfwGate';
 import { ModlogFilter } from '../components/community-moderation/ModlogFilter';
 import { ModlogList } from '../components/community-moderation/ModlogList';
 import { useCommunity } from '../hooks/useCommunity';
@@ -36,16 +37,7 @@ function CommunityModlog({ community }: { community: Community }) {
         {gated ? null : <ModlogFilter value={action} onChange={setAction} />}
       </div>
       {gated ? (
-        <EmptyState
-          title={TEXTS.signUpRequired}
-          message={TEXTS.nsfwSignUp}
-          action={
-            <Link to="/register" className={buttonClassName('primary')}>
-              {TEXTS.createAccount}
-            </Link>
-          }
-          data-testid="modlog-nsfw"
-        />
+        <NsfwGate testId="modlog-nsfw" />
       ) : (
         <ModlogList communityId={community.id} action={action} />
       )}

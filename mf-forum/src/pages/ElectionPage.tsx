@@ -7,7 +7,7 @@ import { BallotForm } from '../components/elections/BallotForm';
 import { CandidateList } from '../components/elections/CandidateList';
 import { ElectionStatus } from '../components/elections/ElectionStatus';
 import { NominateForm } from '../components/elections/NominateForm';
-import { NsfwGate } from '../components/elections/NsfwGate';
+import { NsfwGate } from '../components/NsfwGate';
 import { ResultsChart } from '../components/elections/ResultsChart';
 import { WithdrawButton } from '../components/elections/WithdrawButton';
 import { useCommunity } from '../hooks/useCommunity';
@@ -99,7 +99,7 @@ function ElectionView({ community, electionId }: { community: Community; electio
   const waiting = community.is_nsfw && status === 'loading';
   const gated = community.is_nsfw && status === 'signed-out';
   const q = useElection(electionId, !waiting && !gated);
-  if (gated) return <NsfwGate />;
+  if (gated) return <NsfwGate testId="elections-nsfw" />;
   if (waiting || q.isPending) return <Spinner block data-testid="election-loading" />;
   if (q.isError) {
     // A malformed id is refused as 400: no such election either.

@@ -6,7 +6,7 @@ import { CommunityNotFound } from '../components/CommunityNotFound';
 import { PagedListSection } from '../components/PagedListSection';
 import { QueueSkeleton } from '../components/community-moderation/QueueSkeleton';
 import { ElectionCard } from '../components/elections/ElectionCard';
-import { NsfwGate } from '../components/elections/NsfwGate';
+import { NsfwGate } from '../components/NsfwGate';
 import { StartElectionButton } from '../components/elections/StartElectionDialog';
 import { useCanModerate } from '../hooks/useCanModerate';
 import { useCommunity } from '../hooks/useCommunity';
@@ -64,7 +64,7 @@ function CommunityElections({ community }: { community: Community }) {
           <StartElectionButton communityId={community.id} communityName={community.name} />
         ) : null}
       </div>
-      {gated ? <NsfwGate /> : <ElectionList community={community} />}
+      {gated ? <NsfwGate testId="elections-nsfw" /> : <ElectionList community={community} />}
     </>
   );
 }

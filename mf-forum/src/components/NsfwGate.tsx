@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, buttonClassName } from '@forum/ui';
-import { TEXTS } from '../../texts';
+import { TEXTS } from '../texts';
 
-/** Like the community's posts and log: a visitor may not read an NSFW community's elections. */
-export function NsfwGate() {
+/** What a visitor sees instead of an NSFW community's log or elections: sign up first. */
+export function NsfwGate({ testId }: { testId: string }) {
   return (
     <EmptyState
       title={TEXTS.signUpRequired}
@@ -13,7 +13,7 @@ export function NsfwGate() {
           {TEXTS.createAccount}
         </Link>
       }
-      data-testid="elections-nsfw"
+      data-testid={testId}
     />
   );
 }
