@@ -14,6 +14,9 @@ export const tokens = {
   colorDangerBg: '--color-danger-bg',
   colorSuccess: '--color-success',
   colorDangerText: '--color-danger-text',
+  /** A filled danger surface (buttons, badges) that carries white text at 4.5:1 in every theme. */
+  colorDangerSolid: '--color-danger-solid',
+  colorOnDangerSolid: '--color-on-danger-solid',
   colorSuccessBg: '--color-success-bg',
   colorSuccessText: '--color-success-text',
   colorInputBorder: '--color-input-border',
