@@ -6,6 +6,7 @@ import { createApiClient } from './client';
 import { ApiError } from './errors';
 import { queryKeys } from './queryKeys';
 import { createTokenStore } from './tokenStore';
+import { post } from './test-post';
 
 // Counts evaluations of @forum/contracts: the SDK may load it only with a call's answer.
 const contracts = vi.hoisted(() => ({ loads: 0 }));
@@ -14,22 +15,6 @@ vi.mock('@forum/contracts', async (importOriginal) => {
   return importOriginal();
 });
 
-const post = {
-  id: '64b7f0c2a1b2c3d4e5f60718',
-  title: 'Hello',
-  content: 'First post',
-  type: 'text',
-  image_url: null,
-  community_id: '64b7f0c2a1b2c3d4e5f60719',
-  community_name: 'general',
-  author_id: '64b7f0c2a1b2c3d4e5f6071a',
-  author_username: 'alice',
-  created_at: '2026-01-02T03:04:05.000Z',
-  score: 3,
-  upvotes: 4,
-  downvotes: 1,
-  comment_count: 2,
-};
 const postsPage = { posts: [post], pagination: { hasMore: false, total: 1 } };
 
 interface Sent {

@@ -7,23 +7,8 @@ import { apiRoutes, successSchema } from '@forum/contracts';
 import { INVALID, parsers } from './parsers.generated';
 import { generateParsersSource } from './parsers/generate';
 import { loadSuccessSchema, PRECOMPILED_ROUTES } from './successSchemas';
+import { post } from './test-post';
 
-const post = {
-  id: '64b7f0c2a1b2c3d4e5f60718',
-  title: 'Hello',
-  content: 'First post',
-  type: 'text',
-  image_url: null,
-  community_id: '64b7f0c2a1b2c3d4e5f60719',
-  community_name: 'general',
-  author_id: '64b7f0c2a1b2c3d4e5f6071a',
-  author_username: 'alice',
-  created_at: '2026-01-02T03:04:05.000Z',
-  score: 3,
-  upvotes: 4,
-  downvotes: 1,
-  comment_count: 2,
-};
 const full = {
   ...post,
   thumbnail_url: '/media/t.webp',
