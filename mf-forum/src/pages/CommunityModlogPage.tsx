@@ -1,15 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
-import { isApiError, useSession } from '@forum/sdk';
+import { useSession } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
-import { ErrorState, Spinner } from '@forum/ui';
-import { CommunityNotFound } from '../components/CommunityNotFound';
+import { Spinner } from '@forum/ui';
+import { CommunityLoader } from '../components/CommunityLoader';
 import { NsfwGate } from '../components/NsfwGate';
 import { ModlogFilter } from '../components/community-moderation/ModlogFilter';
 import { ModlogList } from '../components/community-moderation/ModlogList';
-import { useCommunity } from '../hooks/useCommunity';
 import { useModlogActionParam } from '../hooks/useModlogActionParam';
 import { communityPath } from '../lib/communityModeration';
-import { TEXTS } from '../texts';
 import { MODERATION_TEXTS } from '../moderationTexts';
 
 function CommunityModlog({ community }: { community: Community }) {
@@ -48,20 +46,11 @@ function CommunityModlog({ community }: { community: Community }) {
 /** /c/{name}/modlog: the community's public moderation log (§M3). */
 export default function CommunityModlogPage() {
   const { name = '' } = useParams();
-  const community = useCommunity(name);
   return (
     <div className="forum-page forum-page--narrow" data-testid="community-modlog-page">
-      {community.isPending ? (
-        <Spinner block data-testid="modlog-page-loading" />
-      ) : community.isError ? (
-        isApiError(community.error) && community.error.status === 404 ? (
-          <CommunityNotFound />
-        ) : (
-          <ErrorState title={TEXTS.communityFailed} onRetry={() => void community.refetch()} />
-        )
-      ) : (
-        <CommunityModlog community={community.data.community} />
-      )}
+      <CommunityLoader name={name} loadingTestId="modlog-page-loading">
+        {(community) => <CommunityModlog community={community} />}
+      </CommunityLoader>
     </div>
   );
 }

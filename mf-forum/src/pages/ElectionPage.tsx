@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isApiError, useSession } from '@forum/sdk';
 import type { Community, Election } from '@forum/contracts';
 import { Card, EmptyState, ErrorState, Spinner, buttonClassName } from '@forum/ui';
-import { CommunityNotFound } from '../components/CommunityNotFound';
+import { CommunityLoader } from '../components/CommunityLoader';
 import { BallotForm } from '../components/elections/BallotForm';
 import { CandidateList } from '../components/elections/CandidateList';
 import { ElectionStatus } from '../components/elections/ElectionStatus';
@@ -10,7 +10,6 @@ import { NominateForm } from '../components/elections/NominateForm';
 import { NsfwGate } from '../components/NsfwGate';
 import { ResultsChart } from '../components/elections/ResultsChart';
 import { WithdrawButton } from '../components/elections/WithdrawButton';
-import { useCommunity } from '../hooks/useCommunity';
 import { useElection } from '../hooks/useElection';
 import { communityPath } from '../lib/communityModeration';
 import { formatDate } from '../lib/display';
@@ -151,20 +150,11 @@ function ElectionView({ community, electionId }: { community: Community; electio
 /** /c/{name}/elections/{id}: one election, its candidates, the ballot and the results (§E). */
 export default function ElectionPage() {
   const { name = '', id = '' } = useParams();
-  const community = useCommunity(name);
   return (
     <div className="forum-page forum-page--narrow" data-testid="election-page">
-      {community.isPending ? (
-        <Spinner block data-testid="election-page-loading" />
-      ) : community.isError ? (
-        isApiError(community.error) && community.error.status === 404 ? (
-          <CommunityNotFound />
-        ) : (
-          <ErrorState title={TEXTS.communityFailed} onRetry={() => void community.refetch()} />
-        )
-      ) : (
-        <ElectionView community={community.data.community} electionId={id} />
-      )}
+      <CommunityLoader name={name} loadingTestId="election-page-loading">
+        {(community) => <ElectionView community={community} electionId={id} />}
+      </CommunityLoader>
     </div>
   );
 }

@@ -1,18 +1,16 @@
 import { Link, useParams } from 'react-router-dom';
-import { isApiError, useSession } from '@forum/sdk';
+import { useSession } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
-import { ErrorState, Spinner } from '@forum/ui';
-import { CommunityNotFound } from '../components/CommunityNotFound';
+import { Spinner } from '@forum/ui';
+import { CommunityLoader } from '../components/CommunityLoader';
 import { PagedListSection } from '../components/PagedListSection';
 import { QueueSkeleton } from '../components/community-moderation/QueueSkeleton';
 import { ElectionCard } from '../components/elections/ElectionCard';
 import { NsfwGate } from '../components/NsfwGate';
 import { StartElectionButton } from '../components/elections/StartElectionDialog';
 import { useCanModerate } from '../hooks/useCanModerate';
-import { useCommunity } from '../hooks/useCommunity';
 import { useElections } from '../hooks/useElections';
 import { communityPath } from '../lib/communityModeration';
-import { TEXTS } from '../texts';
 import { ELECTION_TEXTS } from '../electionTexts';
 import '../components/community-moderation/community-moderation.css';
 import '../components/elections/elections.css';
@@ -72,20 +70,11 @@ function CommunityElections({ community }: { community: Community }) {
 /** /c/{name}/elections: the community's elections, newest first (EXTENSIONS §E). */
 export default function ElectionsPage() {
   const { name = '' } = useParams();
-  const community = useCommunity(name);
   return (
     <div className="forum-page forum-page--narrow" data-testid="elections-page">
-      {community.isPending ? (
-        <Spinner block data-testid="elections-page-loading" />
-      ) : community.isError ? (
-        isApiError(community.error) && community.error.status === 404 ? (
-          <CommunityNotFound />
-        ) : (
-          <ErrorState title={TEXTS.communityFailed} onRetry={() => void community.refetch()} />
-        )
-      ) : (
-        <CommunityElections community={community.data.community} />
-      )}
+      <CommunityLoader name={name} loadingTestId="elections-page-loading">
+        {(community) => <CommunityElections community={community} />}
+      </CommunityLoader>
     </div>
   );
 }

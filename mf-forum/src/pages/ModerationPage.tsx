@@ -1,19 +1,16 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { isApiError } from '@forum/sdk';
 import type { Community } from '@forum/contracts';
 import { EmptyState, ErrorState, Spinner, buttonClassName } from '@forum/ui';
 import { Tabs, type TabDef } from '@forum/ui/Tabs';
-import { CommunityNotFound } from '../components/CommunityNotFound';
+import { CommunityLoader } from '../components/CommunityLoader';
 import { RequireSignIn } from '../components/RequireSignIn';
 import { AppealsPanel } from '../components/community-moderation/AppealsPanel';
 import { BansPanel } from '../components/community-moderation/BansPanel';
 import { ReportsPanel } from '../components/community-moderation/ReportsPanel';
 import { TeamPanel } from '../components/community-moderation/TeamPanel';
 import '../components/community-moderation/community-moderation.css';
-import { useCommunity } from '../hooks/useCommunity';
 import { useCommunityRole } from '../hooks/useCommunityRole';
 import { communityPath } from '../lib/communityModeration';
-import { TEXTS } from '../texts';
 import { MODERATION_TEXTS } from '../moderationTexts';
 
 type Tab = 'reports' | 'appeals' | 'bans' | 'moderators';
@@ -105,26 +102,15 @@ function Moderation({ community }: { community: Community }) {
   );
 }
 
-function ModerationLoader() {
-  const { name = '' } = useParams();
-  const community = useCommunity(name);
-  if (community.isPending) return <Spinner block data-testid="moderation-loading" />;
-  if (community.isError) {
-    return isApiError(community.error) && community.error.status === 404 ? (
-      <CommunityNotFound />
-    ) : (
-      <ErrorState title={TEXTS.communityFailed} onRetry={() => void community.refetch()} />
-    );
-  }
-  return <Moderation community={community.data.community} />;
-}
-
 /** /c/{name}/moderation: the team's tools (§M8): reports, appeals, bans and the team itself. */
 export default function ModerationPage() {
+  const { name = '' } = useParams();
   return (
     <div className="forum-page" data-testid="moderation-page">
       <RequireSignIn>
-        <ModerationLoader />
+        <CommunityLoader name={name} loadingTestId="moderation-loading">
+          {(community) => <Moderation community={community} />}
+        </CommunityLoader>
       </RequireSignIn>
     </div>
   );
