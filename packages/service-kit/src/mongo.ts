@@ -15,6 +15,14 @@ export interface ConnectMongoOptions {
   serverSelectionTimeoutMS?: number;
   /** How often the driver checks the server; a dead one is noticed (and /api guarded) this fast. */
   heartbeatFrequencyMS?: number;
+  /**
+   * How long opening a connection may take, and how long past the heartbeat the driver's check
+   * of a silent server waits before it reports a timeout (default 30 s, the driver's). Long on
+   * purpose: a timed-out check also cuts off the operations in flight (they are retried once),
+   * and the guard waits for a server whose check timed out anyway (mongoReachability: slow, not
+   * dead). Tests shorten it to make the driver report a paused server within seconds.
+   */
+  connectTimeoutMS?: number;
   /** Wait (retrying) for the first connection (default true). False returns at once. */
   waitForConnection?: boolean;
 }
@@ -30,6 +38,7 @@ export async function connectMongo(
   {
     serverSelectionTimeoutMS = DEFAULT_PRIMARY_WAIT_MS,
     heartbeatFrequencyMS = 1000,
+    connectTimeoutMS = 30_000,
     waitForConnection = true,
   }: ConnectMongoOptions = {},
 ): Promise<Connection> {
@@ -41,6 +50,7 @@ export async function connectMongo(
       // mongoose queues model operations while the replica set has no primary: as long.
       bufferTimeoutMS: serverSelectionTimeoutMS,
       heartbeatFrequencyMS,
+      connectTimeoutMS,
       // After losing a server the driver checks it again when an operation waits for it, but not
       // sooner than this after the last check (default 500 ms): a member that only closed its
       // connections is found again before the guard's grace (LOST_MEMBER_GRACE_MS) runs out.
