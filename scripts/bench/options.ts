@@ -1,3 +1,5 @@
+import type { ScaleSize } from './scale/judge.js';
+
 export interface SeedSize {
   users: number;
   posts: number;
@@ -20,6 +22,14 @@ export const MIXED = 'mixed';
 
 /** The gateway side by side with nginx (for --only; not part of the default run). */
 export const GATEWAY = 'gateway';
+
+/** `--scale`: posts in the community at each size; the thread post gets a tenth as comments. */
+export const DEFAULT_SCALE_POSTS = [1000, 10_000, 100_000];
+export const DEFAULT_SCALE_CONNECTIONS = 10;
+/** Seconds per endpoint and size: 9 endpoints x 3 sizes, the whole run under ~10 minutes. */
+export const DEFAULT_SCALE_DURATION = 4;
+/** The smallest size: 100 posts (so the deep pages have somewhere to go) and 10 comments. */
+const MIN_SCALE_POSTS = 100;
 
 export interface BenchOptions {
   /** Concurrent connections per scenario; for the mixed workload, shared by all its parts. */
@@ -49,6 +59,8 @@ export interface BenchOptions {
   forumUrl?: string;
   /** Write the results as JSON to this file too. */
   json?: string;
+  /** `--scale`: the sizes, smallest first (the others are compared with it). */
+  scale?: ScaleSize[];
   help: boolean;
 }
 
@@ -78,6 +90,10 @@ export const USAGE = `npm run bench -- [options]
   --sample-interval S seconds between memory samples (default 1; 10 in soak mode)
   --url URL           use a running stack at URL instead of starting one (no memory table)
   --forum-url URL     with --url: svc-forum's own address (default http://127.0.0.1:4002)
+  --scale [P1,P2,..]  only the scale bench: per size (default ${DEFAULT_SCALE_POSTS.join(',')} posts, a
+                      tenth as comments on one post) a fresh embedded db filled directly, then
+                      community pages, home, feed and comments at ${DEFAULT_SCALE_CONNECTIONS} connections (${DEFAULT_SCALE_DURATION} s
+                      each by default); ratios to the first size, misses of the target flagged
   --json FILE         also write the results as JSON
   --list              list the scenarios`;
 
@@ -94,6 +110,19 @@ export function parseSeedSize(raw: string | undefined): SeedSize {
     `--seed-size takes ${Object.keys(SEED_SIZES).join(', ')} or USERS,POSTS,COMMENTS ` +
       `(at least 2 users and 1 post), got "${raw}"`,
   );
+}
+
+/** "1000,10000,100000": ascending post counts of at least ${MIN_SCALE_POSTS}, a tenth as comments. */
+export function parseScaleSizes(raw: string): ScaleSize[] {
+  const posts = raw.split(',').map((p) => Number(p.trim()));
+  const ascending = posts.every((n, i) => i === 0 || n > posts[i - 1]!);
+  if (!posts.every((n) => Number.isInteger(n) && n >= MIN_SCALE_POSTS) || !ascending) {
+    throw new Error(
+      `--scale takes ascending post counts of at least ${MIN_SCALE_POSTS} (e.g. ` +
+        `${DEFAULT_SCALE_POSTS.join(',')}), got "${raw}"`,
+    );
+  }
+  return posts.map((n) => ({ posts: n, comments: Math.floor(n / 10) }));
 }
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
@@ -113,6 +142,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     }
     return n;
   };
+  let durationGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
     const value = () => inline ?? argv[++i];
@@ -124,6 +154,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       case '--duration':
       case '-d':
         options.duration = num(flag, value());
+        durationGiven = true;
         break;
       case '--only':
         options.only = (value() ?? '').split(',').filter(Boolean);
@@ -173,6 +204,17 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       case '--json':
         options.json = value();
         break;
+      case '--scale': {
+        // The sizes are optional: `--scale`, `--scale 1000,10000`, `--scale=1000,10000`.
+        const next = inline ?? argv[i + 1];
+        if (next !== undefined && !next.startsWith('-')) {
+          if (inline === undefined) i++;
+          options.scale = parseScaleSizes(next);
+        } else {
+          options.scale = parseScaleSizes(DEFAULT_SCALE_POSTS.join(','));
+        }
+        break;
+      }
       case '--help':
       case '-h':
       case '--list':
@@ -181,6 +223,19 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       default:
         throw new Error(`unknown option ${flag}\n${USAGE}`);
     }
+  }
+  if (options.scale) {
+    const clash = [
+      options.url && '--url',
+      options.soak !== undefined && '--soak',
+      options.only && '--only',
+    ].filter(Boolean);
+    if (clash.length) {
+      throw new Error(
+        `--scale starts stacks of its own and runs alone: not with ${clash.join(', ')}`,
+      );
+    }
+    if (!durationGiven) options.duration = DEFAULT_SCALE_DURATION;
   }
   return options;
 }

@@ -3,6 +3,7 @@
  * seeds posts, runs each load scenario with autocannon and prints a table; then the mixed
  * workload on the demo data (mixed/), and the memory of every process of the stack (memory.ts).
  * `--soak [minutes]` runs only the mixed workload, for long, and judges memory growth.
+ * `--scale` runs only the scale bench (scale/): the reader's pages at 1,000 to 100,000 posts.
  * Scenarios live in scripts/bench/scenarios/ (one file per area; register them in index.ts).
  */
 import autocannon from 'autocannon';
@@ -27,6 +28,7 @@ import {
 import {
   DEFAULT_CONNECTIONS,
   DEFAULT_MIXED_CONNECTIONS,
+  DEFAULT_SCALE_CONNECTIONS,
   GATEWAY,
   MIXED,
   USAGE,
@@ -44,6 +46,8 @@ import type { BenchContext, Scenario } from './scenario.js';
 import { allComparisons, allScenarios } from './scenarios/index.js';
 import { runGatewayVsNginx } from './gateway/run-gateway.js';
 import type { ProxyPair } from './gateway/compare.js';
+import { failedRows, formatSizeTable, listMisses, TARGET, type SizeRun } from './scale/judge.js';
+import { runScale, stopScale } from './scale/run-scale.js';
 import { judgeGrowth, seriesRows, type Tally } from './soak.js';
 import { fractions } from './weights.js';
 
@@ -142,6 +146,47 @@ async function measureMixed(
   return { rows, failed: total.errors > 0 || total.non2xx > 0 };
 }
 
+/** `--scale`: every size in turn (scale/run-scale.ts), a table per size, then the verdict. */
+async function scaleBench(options: BenchOptions): Promise<void> {
+  const sizes = options.scale!;
+  const connections = options.connections ?? DEFAULT_SCALE_CONNECTIONS;
+  let interrupted = false;
+  const stop = (code: number) => () => {
+    interrupted = true;
+    void stopScale().then(() => process.exit(code));
+  };
+  process.once('SIGINT', stop(130));
+  process.once('SIGTERM', stop(143));
+  console.log(
+    `Scale bench: ${sizes.map((s) => s.posts).join(', ')} posts; ${connections} connections, ` +
+      `${options.duration} s per endpoint after a 1 s warm-up (${load()})`,
+  );
+  let baseline: SizeRun | undefined;
+  const runs = await runScale(sizes, {
+    measure: (scenario, ctx) => runScenario(scenario, ctx, { ...options, connections }),
+    log: (line) => console.log(line),
+    onSize: (run) => {
+      baseline ??= run;
+      console.log(`\n${formatSizeTable(run, baseline)}\n(${load()} at the end)`);
+    },
+    interrupted: () => interrupted,
+  });
+  const misses = listMisses(runs);
+  console.log(
+    `\nTarget: each figure within ${TARGET.worse * 100}% of the ${sizes[0]!.posts}-post one, p99 ` +
+      `under ${TARGET.p99Ms} ms, no answer but 2xx.`,
+  );
+  console.log(misses.length ? `Misses:\n  ${misses.join('\n  ')}` : 'Every figure meets it.');
+  if (options.json) {
+    writeFileSync(options.json, `${JSON.stringify({ options, scale: runs }, null, 2)}\n`);
+  }
+  const failed = failedRows(runs);
+  if (failed.length) {
+    console.log(`\nAnswers other than 2xx (the run is not clean):\n  ${failed.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   if (options.help) {
@@ -155,6 +200,7 @@ async function main(): Promise<void> {
     }
     return;
   }
+  if (options.scale) return scaleBench(options);
   const soak = options.soak;
   const names = new Set([...allScenarios.map((s) => s.name), MIXED, GATEWAY]);
   const unknown = (options.only ?? []).filter((n) => !names.has(n));
