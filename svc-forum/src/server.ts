@@ -31,6 +31,7 @@ import type { ForumDeps } from './deps.js';
 import { createForumModels } from './models/index.js';
 import { dropForumRetiredIndexes } from './models/retired-indexes.js';
 import { backfillModeration } from './use-cases/backfill-moderation.js';
+import { backfillPostCounts } from './use-cases/backfill-post-counts.js';
 import { createForumMedia } from './media.js';
 
 export interface StartOptions {
@@ -74,6 +75,9 @@ export async function startForumService(
   // indexes it reads by are built (dropForumRetiredIndexes waited for them); idempotent.
   const { owners } = await backfillModeration({ models });
   if (owners) log.info({ owners }, 'communities given their creator as owner');
+  // The post counters behind the lists' totals, for a database made before them (once).
+  const recounted = await backfillPostCounts({ models, conn });
+  if (recounted !== null) log.info({ communities: recounted }, 'post counters counted');
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
   const consumers = [

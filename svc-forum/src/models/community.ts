@@ -10,8 +10,13 @@ export interface CommunityDoc {
   is_nsfw: boolean;
   logo_url: string | null;
   member_count: number;
-  /** Counter kept by post create/delete, so the admin list needs no count per community. */
+  /**
+   * Its posts not being deleted, removed ones included: kept by post create and delete, so the
+   * admin list and the post lists' totals need no count (use-cases/shared/move-post-counts.ts).
+   */
   post_count: number;
+  /** Of those, the removed ones (EXTENSIONS §M4); absent until the start-up backfill counted. */
+  removed_post_count?: number;
   created_by: Types.ObjectId;
   creator_username: string;
   /** Set (true) when its delete starts: joins and new posts stop matching. */
@@ -33,6 +38,7 @@ const communitySchema = new Schema<CommunityDoc>(
     logo_url: { type: String, default: null },
     member_count: { type: Number, default: 0 },
     post_count: { type: Number, default: 0 },
+    removed_post_count: { type: Number },
     created_by: { type: Schema.Types.ObjectId, required: true },
     creator_username: { type: String, required: true },
     deleting: { type: Boolean },

@@ -11,6 +11,7 @@ import { defineCommentModel, type CommentModel } from './comment.js';
 import { defineCommentVoteModel, type CommentVoteModel } from './comment-vote.js';
 import { defineCommentSaveModel, type CommentSaveModel } from './comment-save.js';
 import { defineDeletionModel, type DeletionModel } from './deletion.js';
+import { definePostTotalsModel, type PostTotalsModel } from './post-totals.js';
 import { defineModeratorModel, type ModeratorModel } from './moderator.js';
 import { defineBanModel, type BanModel } from './ban.js';
 import { defineModlogEntryModel, type ModlogEntryModel } from './modlog-entry.js';
@@ -33,6 +34,8 @@ export interface ForumModels {
   CommentVote: CommentVoteModel;
   CommentSave: CommentSaveModel;
   Deletion: DeletionModel;
+  /** The site-wide post counters (the home list's total). */
+  PostTotals: PostTotalsModel;
   // Moderation (EXTENSIONS §M): the teams, bans, the public log, reports and appeals.
   Moderator: ModeratorModel;
   Ban: BanModel;
@@ -60,6 +63,7 @@ export function createForumModels(conn: Connection): ForumModels {
     CommentVote: defineCommentVoteModel(conn),
     CommentSave: defineCommentSaveModel(conn),
     Deletion: defineDeletionModel(conn),
+    PostTotals: definePostTotalsModel(conn),
     Moderator: defineModeratorModel(conn),
     Ban: defineBanModel(conn),
     ModlogEntry: defineModlogEntryModel(conn),

@@ -33,6 +33,7 @@ export async function createCommunity(
           is_nsfw: body.is_nsfw,
           member_count: 1,
           post_count: 0,
+          removed_post_count: 0,
           created_by: toObjectId(user.id),
           creator_username: user.username,
         },

@@ -10,18 +10,18 @@ import {
 } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import type { PostDoc } from '../models/post.js';
-import { NOT_DELETING } from '../models/deletion.js';
 import { hotScore } from '../domain/hot-score.js';
 import { assertCanPostIn } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { rememberUser } from './remember-user.js';
 import { releasePostImages } from './shared/release-image.js';
+import { movePostCounts, ONE_POST } from './shared/move-post-counts.js';
 import { assertNotBannedFrom } from './shared/assert-not-banned.js';
 
 /**
  * Members only. Names are copied (author from the token, community from its record). The post,
- * its author's subscription and the community's post_count are one transaction (the count only
- * while the community is not being deleted). The image (image posts only; a file sent with
+ * its author's subscription and the post counters (the community's and the site's) are one
+ * transaction (only while the community is not being deleted). The image (image posts only; a file sent with
  * another type is ignored) is decoded and stored before it, outside (slow, and not a database
  * write), only after every other check passed, so a refused request stores nothing.
  */
@@ -67,11 +67,9 @@ export async function createPost(
       await models.PostSubscription.create([
         { post_id: post!._id, user_id: toObjectId(user.id), created_at },
       ]);
-      const counted = await models.Community.updateOne(
-        { _id: community._id, ...NOT_DELETING },
-        { $inc: { post_count: 1 } },
-      );
-      if (counted.matchedCount === 0) throw notFound(CommunityTexts.notFound);
+      if (!(await movePostCounts(models, community._id, ONE_POST))) {
+        throw notFound(CommunityTexts.notFound);
+      }
       return post!.toObject();
     });
     // Committed: the post references its files now. An identical upload's release may have

@@ -3,9 +3,11 @@ import { conflict, notFound, toObjectId, type AuthUser } from '@forum/service-ki
 import type { ClientSession } from 'mongoose';
 import type { ForumDeps } from '../deps.js';
 import type { AppealDoc, AppealOutcome } from '../models/appeal.js';
+import type { PostDoc } from '../models/post.js';
 import { APPEAL_DECIDED, assertCanDecide } from '../policies/appeal-policy.js';
 import { loadCommunityRole } from './shared/community-role.js';
 import { runModeration, type ModlogDraft } from './shared/run-moderation.js';
+import { movePostCounts, oneRemoved } from './shared/move-post-counts.js';
 
 /**
  * Undoes the appealed action, if it still stands as that decision left it: a post or comment
@@ -21,9 +23,16 @@ async function reverse(
     $set: { removed: false, removal_reason: null, removal_modlog_id: null },
   };
   const removedByIt = { _id: appeal.target_id, removed: true, removal_modlog_id: appeal.modlog_id };
-  if (appeal.action === 'remove_post')
-    await models.Post.updateOne(removedByIt, restore, { session });
-  else if (appeal.action === 'remove_comment') {
+  if (appeal.action === 'remove_post') {
+    const restored = await models.Post.findOneAndUpdate(removedByIt, restore, {
+      projection: { community_id: 1, deleting: 1 },
+      session,
+    }).lean<Pick<PostDoc, '_id' | 'community_id' | 'deleting'>>();
+    // Back in the lists (unless its delete has started: it left the counters then).
+    if (restored && !restored.deleting) {
+      await movePostCounts(models, restored.community_id, oneRemoved(-1));
+    }
+  } else if (appeal.action === 'remove_comment') {
     await models.Comment.updateOne(removedByIt, restore, { session });
   } else {
     await models.Ban.deleteOne(

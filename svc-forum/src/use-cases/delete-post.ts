@@ -1,15 +1,17 @@
 import { inTransaction, toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import { NOT_DELETING } from '../models/deletion.js';
+import type { PostDoc } from '../models/post.js';
 import { assertCanDeletePost } from '../policies/post-policy.js';
 import { findPost } from './shared/find-post.js';
 import { findOwnDeletion, recordDeletion } from './shared/deletions.js';
 import { finishDeletion } from './shared/finish-deletion.js';
+import { movePostCounts } from './shared/move-post-counts.js';
 
 /**
  * The author only. One transaction marks the post `deleting` (every read hides it and its
- * comments from then on; no vote, reaction or comment can land on it), moves the community's
- * post_count once, and records the tombstone; the cascade then runs in batches (finishDeletion).
+ * comments from then on; no vote, reaction or comment can land on it), moves the post counters
+ * once (it leaves every list's total), and records the tombstone; the cascade then runs in batches (finishDeletion).
  * The author's DELETE again, after a crash or a lost answer, resumes it instead of a 404.
  */
 export async function deletePost(deps: ForumDeps, user: AuthUser, id: string): Promise<void> {
@@ -19,15 +21,17 @@ export async function deletePost(deps: ForumDeps, user: AuthUser, id: string): P
   const post = await findPost(models, id);
   assertCanDeletePost(post, user);
   const deletion = await inTransaction(conn, async () => {
-    const marked = await models.Post.updateOne(
+    // The post as the transaction found it: whether it was removed is what the counters hold.
+    const marked = await models.Post.findOneAndUpdate(
       { _id: post._id, ...NOT_DELETING },
       { $set: { deleting: true } },
-    );
-    if (marked.modifiedCount === 1) {
-      await models.Community.updateOne(
-        { _id: post.community_id, post_count: { $gt: 0 } },
-        { $inc: { post_count: -1 } },
-      );
+      { projection: { removed: 1 } },
+    ).lean<Pick<PostDoc, '_id' | 'removed'>>();
+    if (marked) {
+      await movePostCounts(models, post.community_id, {
+        posts: -1,
+        removed: marked.removed ? -1 : 0,
+      });
     }
     return recordDeletion(models, {
       id: post._id,

@@ -11,6 +11,7 @@ export const postRemoval = (deps: ForumDeps, reason: string): PostChange => ({
   action: 'remove_post',
   reason,
   notify: true,
+  removal: 1,
   from: { removed: { $ne: true } },
   to: (logId) => ({ removed: true, removal_reason: reason, removal_modlog_id: logId }),
   after: async (step, post) => {

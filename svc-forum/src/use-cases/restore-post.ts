@@ -13,6 +13,7 @@ export const restorePost = (
     action: 'restore_post',
     reason,
     notify: true,
+    removal: -1,
     from: { removed: true },
     to: () => ({ removed: false, removal_reason: null, removal_modlog_id: null }),
   });

@@ -10,6 +10,7 @@ import type { Viewer } from '../../policies/moderation-policy.js';
 import { loadCallerState, type CallerState } from './load-caller-state.js';
 import { loadHidden } from './hidden.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
+import { postListTotal } from './post-list-total.js';
 
 export interface PostPage {
   posts: PostDoc[];
@@ -26,9 +27,10 @@ type Filter = Record<string, unknown>;
 type Page = { sort: PostSort; limit: number; offset: number };
 
 /**
- * One indexed query for the page, one count, then the caller's state for the page. Posts being
- * deleted (or in a community being deleted) are left out, and removed ones for all but their
- * communities' moderators and the admin. A community's page leads with its pinned posts.
+ * One indexed query for the page, its total from the counters the writes keep (post-list-total),
+ * then the caller's state for the page. Posts being deleted (or in a community being deleted) are
+ * left out, and removed ones for all but their communities' moderators and the admin. A
+ * community's page leads with its pinned posts.
  */
 export async function findPostPage(
   models: ForumModels,
@@ -37,16 +39,17 @@ export async function findPostPage(
   page: Page,
 ): Promise<PostPage> {
   const [viewer, hidden] = await Promise.all([loadViewer(models, user), loadHidden(models)]);
-  const { filter: shape, sort } = postListQuery(
-    { ...scope, removedSeen: removedSeenBy(viewer) },
-    page.sort,
-  );
+  const removedSeen = removedSeenBy(viewer);
+  const { filter: shape, sort } = postListQuery({ ...scope, removedSeen }, page.sort);
   const filter = visiblePosts(shape, hidden);
-  const { posts, total } = !filter
-    ? { posts: [], total: 0 }
-    : scope.communityId
-      ? await pinnedFirst(models, scope.communityId, filter, sort, page)
-      : await plainPage(models, filter, sort, page);
+  const [posts, total] = !filter
+    ? [[], 0]
+    : await Promise.all([
+        scope.communityId
+          ? pinnedFirst(models, scope.communityId, filter, sort, page)
+          : plainPage(models, filter, sort, page),
+        postListTotal(models, scope, removedSeen, hidden, filter),
+      ]);
   const state = await loadCallerState(
     models,
     user,
@@ -55,23 +58,20 @@ export async function findPostPage(
   return { posts, total, hasMore: page.offset + posts.length < total, state, viewer };
 }
 
-async function plainPage(
+const plainPage = (
   { Post }: ForumModels,
   filter: Filter,
   sort: Record<string, -1>,
   { offset, limit }: { offset: number; limit: number },
-): Promise<{ posts: PostDoc[]; total: number }> {
-  const [posts, total] = await Promise.all([
-    limit > 0 ? Post.find(filter).sort(sort).skip(offset).limit(limit).lean<PostDoc[]>() : [],
-    Post.countDocuments(filter),
-  ]);
-  return { posts, total };
-}
+): Promise<PostDoc[]> =>
+  limit > 0
+    ? Post.find(filter).sort(sort).skip(offset).limit(limit).lean<PostDoc[]>()
+    : Promise.resolve([]);
 
 /**
  * EXTENSIONS §M2: the community's pinned posts (at most two, newest pin first, those this reader
  * may see) lead the page in every sort, then the rest without them; offset and limit count over
- * the combined list.
+ * the combined list (whose total is the list's own: the pinned posts are among its posts).
  */
 async function pinnedFirst(
   models: ForumModels,
@@ -79,7 +79,7 @@ async function pinnedFirst(
   filter: Filter,
   sort: Record<string, -1>,
   page: Page,
-): Promise<{ posts: PostDoc[]; total: number }> {
+): Promise<PostDoc[]> {
   const pinnedIds = (
     await models.Post.find({ community_id: communityId, pinned: true }, { _id: 1 })
       .sort({ pinned_at: -1, _id: -1 })
@@ -97,11 +97,5 @@ async function pinnedFirst(
     offset: slices.restSkip,
     limit: slices.restLimit,
   });
-  return {
-    posts: [
-      ...pinned.slice(slices.pinnedFrom, slices.pinnedFrom + slices.pinnedTake),
-      ...rest.posts,
-    ],
-    total: pinned.length + rest.total,
-  };
+  return [...pinned.slice(slices.pinnedFrom, slices.pinnedFrom + slices.pinnedTake), ...rest];
 }

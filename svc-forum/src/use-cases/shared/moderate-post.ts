@@ -8,6 +8,7 @@ import { findPost } from './find-post.js';
 import { loadCommunityRole } from './community-role.js';
 import type { ForumDeps } from '../../deps.js';
 import { communityOf, runModeration, type ModerationStep } from './run-moderation.js';
+import { movePostCounts, oneRemoved } from './move-post-counts.js';
 
 export type ModeratedPost = PostDoc & PostModerationFields;
 
@@ -20,6 +21,8 @@ export interface PostChange {
   reason?: string | undefined;
   /** Tell the author (§M7). */
   notify: boolean;
+  /** Removes (1) or restores (-1) the post: the removed-post counters move with it. */
+  removal?: 1 | -1;
   /** Checks inside the transaction, before the change (the pin limit). */
   check?: (post: ModeratedPost, step: ModerationStep) => Promise<void>;
   /** More of the same step, after the log entry (a removal closes the post's reports). */
@@ -48,7 +51,8 @@ export async function moderatePost(
 
 /**
  * The change and its log entry inside a moderation step (the caller checked the permission):
- * the post as it is now, or null when `from` no longer matches (already in effect).
+ * the post as it is now, or null when `from` no longer matches (already in effect). A removal or
+ * restore moves the post counters in the same step.
  */
 export async function applyPostChange(
   deps: ForumDeps,
@@ -63,6 +67,10 @@ export async function applyPostChange(
     { returnDocument: 'after', session: step.session },
   ).lean<ModeratedPost>();
   if (!updated) return null;
+  // A post whose delete has started left the counters already.
+  if (change.removal && !updated.deleting) {
+    await movePostCounts(deps.models, post.community_id, oneRemoved(change.removal));
+  }
   await step.record({
     community: communityOf(post),
     action: change.action,

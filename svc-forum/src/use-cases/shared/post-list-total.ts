@@ -1,0 +1,92 @@
+import type { Types } from 'mongoose';
+import type { ForumModels } from '../../models/index.js';
+import type { CommunityDoc } from '../../models/community.js';
+import { SITE_POSTS } from '../../models/post-totals.js';
+import type { PostListScope } from '../../domain/post-list-query.js';
+import type { Hidden } from '../../domain/hidden-filter.js';
+import type { RemovedSeen } from '../../domain/removed-filter.js';
+import { communityCounts, homeTotal, seesRemovedIn, shownOf } from '../../domain/post-counts.js';
+
+type Filter = Record<string, unknown>;
+type Counted = Pick<
+  CommunityDoc,
+  '_id' | 'is_nsfw' | 'deleting' | 'post_count' | 'removed_post_count'
+>;
+const COUNTERS = { is_nsfw: 1, deleting: 1, post_count: 1, removed_post_count: 1 } as const;
+
+/**
+ * A post list's total (issue 17: no count that grows with the posts on every page). The community
+ * page, the joined feed and home answer from the counters the writes keep (move-post-counts.ts):
+ * one community's, the joined communities' (cost grows with the memberships), the site's. A
+ * profile counts its author's posts: a range of one author's keys, and per-author counters
+ * could not follow a community's delete (its posts leave every author's list at once). Where a
+ * counter is missing (a database the start-up backfill has not counted yet) the list counts.
+ */
+export async function postListTotal(
+  models: ForumModels,
+  scope: PostListScope,
+  seen: RemovedSeen,
+  hidden: Hidden,
+  filter: Filter,
+): Promise<number> {
+  const counted = scope.authorId
+    ? null
+    : scope.communityIds || scope.communityId
+      ? await communitiesTotal(
+          models,
+          scope.communityIds ?? [scope.communityId!],
+          scope,
+          seen,
+          hidden,
+        )
+      : await siteTotal(models, scope, seen, hidden);
+  return counted ?? models.Post.countDocuments(filter);
+}
+
+const live = (ids: Types.ObjectId[], hidden: Hidden) => {
+  const gone = new Set(hidden.communities.map((id) => id.toHexString()));
+  return ids.filter((id) => !gone.has(id.toHexString()));
+};
+
+/** The communities' counters, or null when one of them is not counted. */
+async function loadCounters(
+  { Community }: ForumModels,
+  ids: Types.ObjectId[],
+): Promise<Counted[] | null> {
+  if (ids.length === 0) return [];
+  const rows = await Community.find({ _id: { $in: ids } }, COUNTERS).lean<Counted[]>();
+  return rows.length === ids.length && rows.every((c) => communityCounts(c)) ? rows : null;
+}
+
+/** The sum over some communities: those not being deleted, and no NSFW one for a visitor. */
+async function communitiesTotal(
+  models: ForumModels,
+  ids: Types.ObjectId[],
+  { visitor }: PostListScope,
+  seen: RemovedSeen,
+  hidden: Hidden,
+): Promise<number | null> {
+  const rows = await loadCounters(models, live(ids, hidden));
+  if (!rows) return null;
+  return rows
+    .filter((c) => !c.deleting && !(visitor && c.is_nsfw))
+    .reduce((sum, c) => sum + shownOf(communityCounts(c)!, seesRemovedIn(seen, c._id)), 0);
+}
+
+/** Home: the site totals, plus a moderator's communities' removed posts. */
+async function siteTotal(
+  models: ForumModels,
+  { visitor }: PostListScope,
+  seen: RemovedSeen,
+  hidden: Hidden,
+): Promise<number | null> {
+  const [site, moderated] = await Promise.all([
+    models.PostTotals.findById(SITE_POSTS).lean(),
+    seen === 'all' ? [] : loadCounters(models, live([...seen], hidden)),
+  ]);
+  if (!site || !moderated) return null;
+  const moderatedRemoved = moderated
+    .filter((c) => !c.deleting && !(visitor && c.is_nsfw))
+    .reduce((sum, c) => sum + communityCounts(c)!.removed, 0);
+  return homeTotal(site, { visitor, seesAllRemoved: seen === 'all', moderatedRemoved });
+}
