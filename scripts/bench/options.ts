@@ -26,8 +26,10 @@ export const GATEWAY = 'gateway';
 /** `--scale`: posts in the community at each size; the thread post gets a tenth as comments. */
 export const DEFAULT_SCALE_POSTS = [1000, 10_000, 100_000];
 export const DEFAULT_SCALE_CONNECTIONS = 10;
-/** Seconds per endpoint and size: 9 endpoints x 3 sizes, the whole run under ~10 minutes. */
-export const DEFAULT_SCALE_DURATION = 4;
+/** Seconds per endpoint and size (9 endpoints x 3 sizes: the whole run under ~10 minutes). */
+export const DEFAULT_SCALE_DURATION = 6;
+/** Rounds the seconds of each endpoint and size are split into, sizes in turns. */
+export const SCALE_ROUNDS = 2;
 /** The smallest size: 100 posts (so the deep pages have somewhere to go) and 10 comments. */
 const MIN_SCALE_POSTS = 100;
 
@@ -92,8 +94,9 @@ export const USAGE = `npm run bench -- [options]
   --forum-url URL     with --url: svc-forum's own address (default http://127.0.0.1:4002)
   --scale [P1,P2,..]  only the scale bench: per size (default ${DEFAULT_SCALE_POSTS.join(',')} posts, a
                       tenth as comments on one post) a fresh embedded db filled directly, then
-                      community pages, home, feed and comments at ${DEFAULT_SCALE_CONNECTIONS} connections (${DEFAULT_SCALE_DURATION} s
-                      each by default); ratios to the first size, misses of the target flagged
+                      community pages, home, feed and comments at ${DEFAULT_SCALE_CONNECTIONS} connections, every
+                      size side by side (${DEFAULT_SCALE_DURATION} s each by default in ${SCALE_ROUNDS} rounds); ratios to the
+                      first size, misses of the target flagged
   --json FILE         also write the results as JSON
   --list              list the scenarios`;
 

@@ -30,6 +30,7 @@ import {
   DEFAULT_MIXED_CONNECTIONS,
   DEFAULT_SCALE_CONNECTIONS,
   GATEWAY,
+  SCALE_ROUNDS,
   MIXED,
   USAGE,
   parseBenchArgs,
@@ -46,7 +47,7 @@ import type { BenchContext, Scenario } from './scenario.js';
 import { allComparisons, allScenarios } from './scenarios/index.js';
 import { runGatewayVsNginx } from './gateway/run-gateway.js';
 import type { ProxyPair } from './gateway/compare.js';
-import { failedRows, formatSizeTable, listMisses, TARGET, type SizeRun } from './scale/judge.js';
+import { describeSize, failedRows, formatSizeTable, listMisses, TARGET } from './scale/judge.js';
 import { runScale, stopScale } from './scale/run-scale.js';
 import { judgeGrowth, seriesRows, type Tally } from './soak.js';
 import { fractions } from './weights.js';
@@ -158,22 +159,27 @@ async function scaleBench(options: BenchOptions): Promise<void> {
   process.once('SIGINT', stop(130));
   process.once('SIGTERM', stop(143));
   console.log(
-    `Scale bench: ${sizes.map((s) => s.posts).join(', ')} posts; ${connections} connections, ` +
-      `${options.duration} s per endpoint after a 1 s warm-up (${load()})`,
+    `Scale bench: ${sizes.map((s) => s.posts).join(', ')} posts; ${connections} connections; ` +
+      `per endpoint and size ${options.duration} s in ${SCALE_ROUNDS} rounds (sizes in turns, ` +
+      `each run after a 1 s warm-up) (${load()})`,
   );
-  let baseline: SizeRun | undefined;
-  const runs = await runScale(sizes, {
-    measure: (scenario, ctx) => runScenario(scenario, ctx, { ...options, connections }),
-    log: (line) => console.log(line),
-    onSize: (run) => {
-      baseline ??= run;
-      console.log(`\n${formatSizeTable(run, baseline)}\n(${load()} at the end)`);
+  const runs = await runScale(
+    sizes,
+    {
+      measure: (scenario, ctx, seconds, times) =>
+        runScenario(scenario, ctx, { ...options, connections }, { seconds, times }),
+      log: (line) => console.log(line),
+      interrupted: () => interrupted,
     },
-    interrupted: () => interrupted,
-  });
+    { seconds: options.duration, rounds: SCALE_ROUNDS },
+  );
+  for (const run of runs) {
+    console.log(`\n${describeSize(run.size)}:\n\n${formatSizeTable(run, runs[0])}`);
+  }
+  console.log(`\n(${load()} at the end)`);
   const misses = listMisses(runs);
   console.log(
-    `\nTarget: each figure within ${TARGET.worse * 100}% of the ${sizes[0]!.posts}-post one, p99 ` +
+    `\nTarget: each figure within ${TARGET.worse * 100}% of the ${sizes[0]!.posts.toLocaleString('en-US')}-post one, p99 ` +
       `under ${TARGET.p99Ms} ms, no answer but 2xx.`,
   );
   console.log(misses.length ? `Misses:\n  ${misses.join('\n  ')}` : 'Every figure meets it.');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioResult } from '../report.js';
 import { failedRows, formatSizeTable, judge, listMisses, type SizeRun } from './judge.js';
+import { sizeOrder } from './run-scale.js';
 
 const result = (over: Partial<ScenarioResult> = {}): ScenarioResult => ({
   name: 'community-hot',
@@ -88,5 +89,14 @@ describe('listMisses and failedRows', () => {
       '100,000 posts, community hot, offset 0: 5 non-2xx, 0 errors of 2000',
     ]);
     expect(failedRows(runs.slice(0, 2))).toEqual([]);
+  });
+});
+
+describe('sizeOrder', () => {
+  it('alternates smallest first and largest first', () => {
+    expect(sizeOrder(0, 3)).toEqual([0, 1, 2]);
+    expect(sizeOrder(1, 3)).toEqual([2, 1, 0]);
+    expect(sizeOrder(2, 3)).toEqual([0, 1, 2]);
+    expect(sizeOrder(1, 1)).toEqual([0]);
   });
 });

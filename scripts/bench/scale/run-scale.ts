@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- --scale`: for each size, a fresh embedded database filled directly
- * (seed-db.ts), then the stack started on it, a reader registered and joined through the API,
- * each endpoint measured with autocannon, and the database's resident memory read. Everything
- * of a size is stopped and deleted before the next one starts.
+ * (seed-db.ts), then a stack started on it and a reader registered and joined through the API;
+ * then each endpoint measured with autocannon at every size side by side, and each database's
+ * resident memory read. Everything is stopped and deleted at the end.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,17 +15,30 @@ import type { ScenarioResult } from '../report.js';
 import type { BenchContext, Scenario } from '../scenario.js';
 import { startDevDb, type RunningDevDb } from './devdb.js';
 import { PAGE, SCALE_ENDPOINTS, deepOffset, type ScaleTarget } from './endpoints.js';
-import { describeSize, type DevDbMemory, type ScaleSize, type SizeRun } from './judge.js';
+import { combineRounds } from '../gateway/compare.js';
+import {
+  describeSize,
+  type DevDbMemory,
+  type ScaleRow,
+  type ScaleSize,
+  type SizeRun,
+} from './judge.js';
 import { seedScale } from './seed-db.js';
 
-/** Measures one scenario (run.ts's autocannon runner: warm-up, then the timed run). */
-export type Measure = (scenario: Scenario, ctx: BenchContext) => Promise<ScenarioResult>;
+/**
+ * Measures one scenario for `seconds` (run.ts's autocannon runner: a warm-up, then the timed
+ * run), pushing each response time (ms) to `times`.
+ */
+export type Measure = (
+  scenario: Scenario,
+  ctx: BenchContext,
+  seconds: number,
+  times: number[],
+) => Promise<ScenarioResult>;
 
 export interface ScaleHooks {
   measure: Measure;
   log: (line: string) => void;
-  /** Called with each size's run as soon as it is measured (to print its table). */
-  onSize: (run: SizeRun) => void;
   /** Set by the caller's signal handler: stop after the current step. */
   interrupted?: () => boolean;
 }
@@ -83,24 +96,34 @@ async function checkSeeded(target: ScaleTarget, log: (line: string) => void): Pr
   }
 }
 
-async function runSize(
+/** One size, seeded and up: its database, its stack, the reader and what it reads. */
+interface ReadySize {
+  size: ScaleSize;
+  db: RunningDevDb;
+  target: ScaleTarget;
+  ctx: BenchContext;
+  seedSeconds: number;
+}
+
+/** Fills a fresh database with the size's documents, then starts the stack on it. */
+async function prepareSize(
   size: ScaleSize,
   first: boolean,
   hooks: ScaleHooks,
   state: SizeState,
-): Promise<SizeRun> {
+): Promise<ReadySize> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forum-bench-scale-'));
   state.dataDir = dataDir;
   const logFile = path.join(dataDir, 'stack.log');
   const write = (line: string) => appendFileSync(logFile, `${line}\n`);
-  hooks.log(`\n== ${describeSize(size)} (logs: ${logFile})`);
+  hooks.log(`${describeSize(size)} (logs: ${logFile})`);
 
   const db = await startDevDb(dataDir, write);
   state.db = db;
   const seedStarted = Date.now();
   const seeded = await seedScale(db.url, 'forum', size);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
-  hooks.log(`Seeded the database directly in ${seedSeconds.toFixed(1)} s; starting the stack…`);
+  hooks.log(`  seeded the database directly in ${seedSeconds.toFixed(1)} s; starting the stack…`);
 
   const stack = await startStack({
     dataDir,
@@ -130,50 +153,88 @@ async function runSize(
     gatewayUrl: stack.gatewayUrl,
     serviceUrl: (name) => stack.serviceUrl(name),
   };
-
-  const rows = [];
-  for (const endpoint of SCALE_ENDPOINTS) {
-    if (hooks.interrupted?.()) break;
-    const label = endpoint.label(size);
-    const result = await hooks.measure(
-      { name: endpoint.key, description: label, request: () => endpoint.request(target) },
-      ctx,
-    );
-    hooks.log(
-      `  ${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`,
-    );
-    rows.push({ key: endpoint.key, label, result });
-  }
-  const memory = readMemory(db.pid);
-  return { size, rows, ...(memory ? { memory } : {}), seedSeconds };
+  return { size, db, target, ctx, seedSeconds };
 }
 
-/** What the size being measured started (for stopScale). */
-let current: SizeState | undefined;
+/** What the run started, size by size (for stopScale). */
+let started: SizeState[] = [];
 
-/** Stops the stack and database of the current size and deletes its data (e.g. on Ctrl-C). */
+/** Stops every stack and database the run started and deletes their data (e.g. on Ctrl-C). */
 export async function stopScale(): Promise<void> {
-  const state = current;
-  current = undefined;
-  if (!state) return;
-  await state.stack?.stop();
-  await state.db?.stop();
-  if (state.dataDir) rmSync(state.dataDir, { recursive: true, force: true });
+  const states = started;
+  started = [];
+  for (const state of states) {
+    await state.stack?.stop();
+    await state.db?.stop();
+    if (state.dataDir) rmSync(state.dataDir, { recursive: true, force: true });
+  }
 }
 
-/** Runs every size in turn; stops and deletes what it started even when a size fails. */
-export async function runScale(sizes: ScaleSize[], hooks: ScaleHooks): Promise<SizeRun[]> {
-  const runs: SizeRun[] = [];
-  for (const [i, size] of sizes.entries()) {
-    if (hooks.interrupted?.()) break;
-    current = {};
-    try {
-      const run = await runSize(size, i === 0, hooks, current);
-      runs.push(run);
-      hooks.onSize(run);
-    } finally {
-      await stopScale();
+/**
+ * The order of the sizes in a round: smallest first, then largest first, and so on, so no size
+ * always runs right after another warmed the machine or right before a load spike.
+ */
+export function sizeOrder(round: number, count: number): number[] {
+  const ascending = Array.from({ length: count }, (_, i) => i);
+  return round % 2 === 0 ? ascending : ascending.reverse();
+}
+
+/**
+ * Prepares every size (one database and one stack each, all up at once), then measures each
+ * endpoint at every size side by side, in rounds of alternating order: on a shared machine the
+ * load of the moment weighs on all sizes alike. Stops and deletes everything at the end.
+ */
+export async function runScale(
+  sizes: ScaleSize[],
+  hooks: ScaleHooks,
+  { seconds, rounds }: { seconds: number; rounds: number },
+): Promise<SizeRun[]> {
+  const ready: ReadySize[] = [];
+  try {
+    for (const [i, size] of sizes.entries()) {
+      if (hooks.interrupted?.()) return [];
+      const state: SizeState = {};
+      started.push(state);
+      ready.push(await prepareSize(size, i === 0, hooks, state));
     }
+    const perRound = seconds / rounds;
+    const rows = ready.map((): ScaleRow[] => []);
+    for (const endpoint of SCALE_ENDPOINTS) {
+      const results = ready.map((): ScenarioResult[] => []);
+      const times = ready.map((): number[] => []);
+      for (let round = 0; round < rounds; round++) {
+        for (const k of sizeOrder(round, ready.length)) {
+          if (hooks.interrupted?.()) return [];
+          const { size, target, ctx } = ready[k]!;
+          const scenario = {
+            name: endpoint.key,
+            description: endpoint.label(size),
+            request: () => endpoint.request(target),
+          };
+          results[k]!.push(await hooks.measure(scenario, ctx, perRound, times[k]!));
+        }
+      }
+      const combined = ready.map((r, k) => {
+        const row = {
+          key: endpoint.key,
+          label: endpoint.label(r.size),
+          result: combineRounds(endpoint.key, results[k]!, times[k]!),
+        };
+        rows[k]!.push(row);
+        return `${r.size.posts}: ${row.result.requestsPerSecond.toFixed(0)} req/s`;
+      });
+      hooks.log(`  ${endpoint.key}: ${combined.join(', ')}`);
+    }
+    return ready.map((r, k) => {
+      const memory = readMemory(r.db.pid);
+      return {
+        size: r.size,
+        rows: rows[k]!,
+        ...(memory ? { memory } : {}),
+        seedSeconds: r.seedSeconds,
+      };
+    });
+  } finally {
+    await stopScale();
   }
-  return runs;
 }
