@@ -15,7 +15,14 @@ export async function listCommentReplies(
   return loadThreads(
     models,
     user,
-    { containerId: comment._id, rootId: comment.root_id, communityId: comment.community_id },
+    {
+      containerId: comment._id,
+      rootId: comment.root_id,
+      communityId: comment.community_id,
+      // Its direct replies, kept with each reply written or deleted (create-comment,
+      // delete-comment), so the list's total needs no count.
+      size: typeof comment.reply_count === 'number' ? comment.reply_count : undefined,
+    },
     query,
   );
 }

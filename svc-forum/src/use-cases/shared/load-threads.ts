@@ -24,14 +24,22 @@ export interface ThreadPage {
 
 /**
  * A page of comments in a container (a post: its top-level ones; a comment: its replies), each with its whole
- * subtree nested. A bounded number of queries whatever the thread sizes: the page, its count,
+ * subtree nested. A bounded number of queries whatever the thread sizes: the page, its count
+ * (a comment's replies: its reply_count, no count; a post's top-level comments: counted, as no
+ * counter of the post holds their number),
  * every descendant of the page's threads at once (root_id index; the tree builder drops what is
  * not under the page), then the caller's votes and saves for all of them.
  */
 export async function loadThreads(
   models: ForumModels,
   user: AuthUser | undefined,
-  where: { containerId: Types.ObjectId; rootId?: Types.ObjectId; communityId: Types.ObjectId },
+  where: {
+    containerId: Types.ObjectId;
+    rootId?: Types.ObjectId;
+    communityId: Types.ObjectId;
+    /** The container's own count of what it holds, when it keeps one (a comment's reply_count). */
+    size?: number | undefined;
+  },
   page: { sortBy: CommentSort; limit: number; offset: number },
 ): Promise<ThreadPage> {
   const filter = commentListFilter(where.containerId);
@@ -41,7 +49,7 @@ export async function loadThreads(
       .skip(page.offset)
       .limit(page.limit)
       .lean<CommentDoc[]>(),
-    models.Comment.countDocuments(filter),
+    where.size ?? models.Comment.countDocuments(filter),
   ]);
   const rootIds = where.rootId ? [where.rootId] : tops.map((c) => c._id);
   const minDepth = tops[0]?.depth ?? 0;
