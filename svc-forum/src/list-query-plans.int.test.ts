@@ -24,6 +24,7 @@ import {
 import { visiblePosts, visibleComments, type Hidden } from './domain/hidden-filter.js';
 import type { RemovedSeen } from './domain/removed-filter.js';
 import { NOT_DELETING } from './models/deletion.js';
+import { SITE_POSTS } from './models/post-totals.js';
 import { activeBan } from './models/ban.js';
 import { MODLOG_SORT, modlogFilter } from './domain/modlog-query.js';
 import { appealQueue, reportQueue } from './domain/queue-query.js';
@@ -182,6 +183,14 @@ beforeAll(async () => {
   );
   await models.PostSave.collection.insertMany(saves as never[]);
   await models.CommentSave.collection.insertMany(commentSaves as never[]);
+  // The site totals (a real server plans a read of a missing collection as EOF, no index).
+  await models.PostTotals.collection.insertOne({
+    _id: SITE_POSTS,
+    posts: POSTS,
+    removed: 0,
+    nsfw_posts: 0,
+    nsfw_removed: 0,
+  } as never);
 }, 120_000);
 
 afterAll(async () => {
@@ -450,7 +459,8 @@ describe('the moderation lists walk an index', () => {
 });
 
 /**
- * The lists' totals: counts over index keys that fetch no document (with no delete in progress;
+ * The lists' totals where they count (profiles; every list before its counters exist): counts
+ * over index keys that fetch no document (with no delete in progress;
  * while one runs, its $nin is a residual test on the fetched rows). A moderator's lists outside
  * their communities' pages are an $or (EXTENSIONS §M4): each branch has its index, but a branch
  * on both author_id and community_id is not answered by one index's bounds alone, so its
@@ -484,10 +494,19 @@ describe('list totals count index keys only', () => {
       JSON.stringify(filter),
     ).toEqual([]);
   };
+  // Profiles count (one author's range); the community page, the feed and home answer from
+  // counters (below) and count only where a counter is not there yet, so every scope stays here.
   it('post lists, every scope', async () => {
     for (const [, scope] of postScopes) {
       await countOf(models.Post, postListQuery(scope, 'new').filter);
     }
+  });
+  it('the post counters the community page, the feed and home read instead, by _id', async () => {
+    await expectIndexed(models.Community as never, {
+      filter: { _id: { $in: communities } },
+      residual: communities.length,
+    });
+    await expectIndexed(models.PostTotals as never, { filter: { _id: SITE_POSTS }, residual: 1 });
   });
   it('comment lists and profiles', async () => {
     await countOf(models.Comment, commentListFilter(bigPost));
