@@ -1,10 +1,27 @@
 /// <reference types="node" />
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { sharedModules } from '@forum/build-config/shared';
 
 const PORT = 3000;
+
+/**
+ * The visitor landing and its CSS for index.html (scripts/first-paint.tsx), rendered once per
+ * build with tsx: React's JSX and the workspace's TypeScript under the web tsconfig.
+ */
+function renderFirstPaint(): { html: string; css: string } {
+  const dir = fileURLToPath(new URL('.', import.meta.url));
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/first-paint.tsx'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production', TSX_TSCONFIG_PATH: '../tsconfig.web.json' },
+  });
+  return JSON.parse(out) as { html: string; css: string };
+}
+
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 /**
@@ -50,8 +67,10 @@ export default defineConfig({
   // Workspace packages publish TypeScript under the `source` export condition.
   resolve: { conditionNames: ['source', '...'] },
   html: {
-    // lang attribute, color-scheme, the blocking theme script and pre-CSS page colours.
+    // lang attribute, color-scheme, the blocking before-paint script, the visitor landing and
+    // the CSS it paints with.
     template: './index.html',
+    templateParameters: { firstPaint: renderFirstPaint() },
     title: 'Forum',
     meta: { description: 'Community discussion forum' },
     favicon: './src/favicon.svg',

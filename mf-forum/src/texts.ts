@@ -36,7 +36,6 @@ export const TEXTS = {
   feedEnd: "You've seen all posts! Check back later for more content.",
   beFirst: 'Be the first to start a discussion.',
   // Home
-  joinTheDiscussion: 'Join the Discussion',
   recentDiscussions: 'Recent Discussions',
   signUpNow: 'Sign Up Now',
   yourFeed: 'Your Feed',

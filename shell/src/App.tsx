@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { removeFirstPaint } from '@forum/landing/first-paint';
+import { useSession } from '@forum/sdk';
 import { Spinner } from '@forum/ui';
 import { SessionBridge } from './auth/SessionBridge';
 import { Header } from './header/Header';
@@ -32,9 +34,22 @@ function ShellRoutes() {
   );
 }
 
+/**
+ * The landing index.html paints for a visitor's / stands in for the forum's home page only: the
+ * home page removes it when it mounts; any other page, or a signed-in user's /, removes it here
+ * before it is painted.
+ */
+function useFirstPaintOnlyForVisitorHome(pathname: string) {
+  const { status } = useSession();
+  useLayoutEffect(() => {
+    if (pathname !== '/' || status === 'signed-in') removeFirstPaint();
+  }, [pathname, status]);
+}
+
 export default function App() {
   const { pathname } = useLocation();
   const remote = remoteForPath(pathname);
+  useFirstPaintOnlyForVisitorHome(pathname);
   return (
     <div className="shell">
       <a className="shell-skip-link" href="#main">

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useMemo, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import { removeFirstPaint } from '@forum/landing/first-paint';
 import { Button, Spinner } from '@forum/ui';
 import { markRemoteFailed, takeRemoteApp } from './remotes';
 import type { RemoteName } from './remotes';
@@ -20,6 +21,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // Before the fallback is painted: the HTML's landing must not cover it.
+    removeFirstPaint();
     markRemoteFailed(this.props.name);
     console.error(`[shell] remote "${this.props.name}" crashed`, error, info.componentStack);
   }

@@ -71,8 +71,8 @@ const VISITOR_BUDGET_KB = 172;
 /** Visitor JavaScript for /, KB on the wire, headers included (issue 17's target: 150). */
 const VISITOR_WIRE_BUDGET_KB = 165;
 
-/** Largest contentful paint of a visitor's / at 4x CPU, best of 3 cold loads (see the test). */
-const LCP_BOUND_MS = 4_000;
+/** Largest contentful paint of a visitor's / at 4x CPU, best of 3 cold loads (issue 17: < 1 s). */
+const LCP_BOUND_MS = 1_000;
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -210,9 +210,10 @@ test('largest contentful paint of / (visitor, 4x CPU slowdown)', async ({ browse
   console.log(`[perf] ${line}`);
   test.info().annotations.push({ type: 'perf', description: line });
   expect(best.lcpMs).toBeGreaterThan(0);
-  // Issue 17 asks for < 1,000 ms; not reached yet (docs/PERFORMANCE.md, "First visit"): the
-  // largest paint is the post list, rendered after the shell, the shared modules, the forum
-  // remote and the home chunk have run. Measured 1.9-2.9 s (best of 3) on the shared 2-core
-  // machine; this bound catches a new waterfall or a much heavier first screen.
+  // Issue 17 asks for < 1,000 ms. The largest paint is a feature card of the landing that
+  // index.html carries (#first-paint, painted before any script has run; the forum's home page
+  // replaces it in place, so no larger paint follows). Before that it came after the shell, the
+  // shared modules, the forum remote and the home chunk had run: 1.9-2.9 s (best of 3) on the
+  // shared 2-core machine; since, 484-584 ms with a load average of 12-16 on its 2 cores.
   expect(best.lcpMs).toBeLessThan(LCP_BOUND_MS);
 });

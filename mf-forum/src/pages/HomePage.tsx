@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useApi, useSession } from '@forum/sdk';
 import { EmptyState, buttonClassName } from '@forum/ui';
+import { VisitorLanding } from '@forum/landing';
+import { useReplaceFirstPaint } from '@forum/landing/first-paint';
+import '@forum/landing/landing.css';
 import { forumKeys } from '../lib/forumKeys';
 import { VISITOR_PAGE_SIZE } from '../lib/visitorHome';
 import { HOME_SORT_KEY, useStoredSort } from '../hooks/useStoredSort';
@@ -10,52 +13,14 @@ import { PostListSkeleton } from '../components/PostCard';
 import { SortTabs } from '../components/SortTabs';
 import { TEXTS } from '../texts';
 
-const FEATURES = [
-  {
-    title: 'Find your communities',
-    text: 'Browse communities about anything you care about, join them and follow their posts.',
-  },
-  {
-    title: 'Share and discuss',
-    text: 'Post text, links and images, and talk it through in threaded comments.',
-  },
-  {
-    title: 'Fair and open',
-    text: 'Transparent public moderation logs, elected moderators and no ads.',
-  },
-];
-
-function Hero() {
-  return (
-    <section className="forum-hero" data-testid="home-hero" aria-labelledby="home-hero-title">
-      <h1 id="home-hero-title">Welcome to the Forum</h1>
-      <p>Join communities, share ideas and take part in discussions that matter to you.</p>
-      <div className="forum-hero__actions">
-        <Link to="/communities" className={buttonClassName('primary')} data-testid="hero-browse">
-          {TEXTS.browseCommunities}
-        </Link>
-        <Link to="/register" className={buttonClassName('secondary')} data-testid="hero-join">
-          {TEXTS.joinTheDiscussion}
-        </Link>
-      </div>
-    </section>
-  );
-}
-
 function SignedOutHome() {
   // The sort and page size preloadVisitorHome (lib/visitorHome.ts) asks the first page with.
   const [sort, setSort] = useStoredSort(HOME_SORT_KEY, 'new');
+  // The same landing was painted from the HTML (the shell's index.html): this one takes its place.
+  useReplaceFirstPaint();
   return (
     <>
-      <Hero />
-      <ul className="forum-features" data-testid="home-features">
-        {FEATURES.map((f) => (
-          <li key={f.title} className="forum-feature ui-card" data-testid="home-feature">
-            <h2 className="forum-feature__title">{f.title}</h2>
-            <p>{f.text}</p>
-          </li>
-        ))}
-      </ul>
+      <VisitorLanding />
       <section
         className="forum-section"
         data-testid="recent-discussions"

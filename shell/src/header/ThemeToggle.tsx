@@ -8,7 +8,7 @@ const LABEL: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', s
 
 /**
  * Cycles light -> dark -> system. The choice is remembered in local storage (@forum/ui setTheme)
- * and applied before the first paint by /theme-init.js.
+ * and applied before the first paint by /before-paint.js.
  */
 export function ThemeToggle() {
   const [theme, setState] = useState<ThemePreference>(getStoredTheme);

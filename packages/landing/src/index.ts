@@ -1,0 +1,1 @@
+export { VisitorLanding } from './VisitorLanding';
