@@ -44,11 +44,19 @@ export async function backfillPostCounts({
   return recounted;
 }
 
-/** Its posts not being deleted, and the removed ones among them. */
+/**
+ * Its posts not being deleted, and the removed ones among them: counts over the list indexes'
+ * keys (community_id, removed), less the posts whose delete has started (each has a tombstone,
+ * written in the transaction that marked it; read in this one, so none starts unseen).
+ */
 async function recountCommunity(models: ForumModels, id: Types.ObjectId): Promise<void> {
-  const live = { community_id: id, ...NOT_DELETING };
-  const posts = await models.Post.countDocuments(live);
-  const removed = await models.Post.countDocuments({ ...live, removed: true });
+  const { Post, Deletion } = models;
+  const pending = (await Deletion.find({ kind: 'post' }, { _id: 1 }).lean()).map((d) => d._id);
+  const count = async (filter: Record<string, unknown>) =>
+    (await Post.countDocuments(filter)) -
+    (pending.length ? await Post.countDocuments({ ...filter, _id: { $in: pending } }) : 0);
+  const posts = await count({ community_id: id });
+  const removed = await count({ community_id: id, removed: true });
   await models.Community.updateOne(
     { _id: id },
     { $set: { post_count: posts, removed_post_count: removed } },
