@@ -27,7 +27,7 @@ export const GATEWAY = 'gateway';
 export const DEFAULT_SCALE_POSTS = [1000, 10_000, 100_000];
 export const DEFAULT_SCALE_CONNECTIONS = 10;
 /** Seconds per endpoint and size (9 endpoints x 3 sizes: the whole run under ~10 minutes). */
-export const DEFAULT_SCALE_DURATION = 6;
+export const DEFAULT_SCALE_DURATION = 8;
 /** Rounds the seconds of each endpoint and size are split into, sizes in turns. */
 export const SCALE_ROUNDS = 2;
 /** The smallest size: 100 posts (so the deep pages have somewhere to go) and 10 comments. */

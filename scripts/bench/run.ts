@@ -188,7 +188,9 @@ async function scaleBench(options: BenchOptions): Promise<void> {
   }
   const failed = failedRows(runs);
   if (failed.length) {
-    console.log(`\nAnswers other than 2xx (the run is not clean):\n  ${failed.join('\n  ')}`);
+    console.log(
+      `\nAnswers other than 2xx, or none within a run (the run is not clean):\n  ${failed.join('\n  ')}`,
+    );
     process.exitCode = 1;
   }
 }

@@ -49,6 +49,12 @@ describe('judge', () => {
     expect(judge(result({ non2xx: 3, errors: 1 }), result()).misses).toEqual(['non-2xx', 'errors']);
     expect(judge(result(), undefined)).toEqual({ misses: [] });
   });
+
+  it('gives no figure for a run without a single answer, and no ratio against one', () => {
+    const none = result({ requestsPerSecond: 0, p50: Number.NaN, p99: Number.NaN, total: 0 });
+    expect(judge(none, result())).toEqual({ misses: ['no answers'] });
+    expect(judge(result(), none)).toEqual({ misses: [] });
+  });
 });
 
 describe('formatSizeTable', () => {
@@ -89,6 +95,18 @@ describe('listMisses and failedRows', () => {
       '100,000 posts, community hot, offset 0: 5 non-2xx, 0 errors of 2000',
     ]);
     expect(failedRows(runs.slice(0, 2))).toEqual([]);
+    const silent = run(100_000, {
+      requestsPerSecond: 0,
+      p50: Number.NaN,
+      p99: Number.NaN,
+      total: 0,
+    });
+    expect(failedRows([silent])).toEqual([
+      '100,000 posts, community hot, offset 0: no answer within the run',
+    ]);
+    expect(formatSizeTable(silent, runs[0])).toMatch(
+      /community hot, offset 0 \| +0 \| +- \| +- \| +- \| +- \| +- \|.*\*\*no answers\*\* \|/,
+    );
   });
 });
 

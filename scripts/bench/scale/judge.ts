@@ -48,14 +48,19 @@ export interface Ratios {
 
 export interface Verdict {
   ratios?: Ratios;
-  /** What misses the target: 'req/s', 'p50', 'p99' (vs the baseline), 'p99>100ms', 'non-2xx'. */
+  /**
+   * What misses the target: 'req/s', 'p50', 'p99' (vs the baseline), 'p99>100ms', 'non-2xx',
+   * 'errors', or 'no answers' (not one response within the run).
+   */
   misses: string[];
 }
 
 export function judge(result: ScenarioResult, baseline: ScenarioResult | undefined): Verdict {
+  // Every request outlived the run: there is no figure to compare, and the run failed.
+  if (result.total === 0) return { misses: ['no answers'] };
   const misses: string[] = [];
   let ratios: Ratios | undefined;
-  if (baseline) {
+  if (baseline && baseline.total > 0) {
     ratios = {
       rps: result.requestsPerSecond / baseline.requestsPerSecond,
       p50: result.p50 / baseline.p50,
@@ -71,7 +76,8 @@ export function judge(result: ScenarioResult, baseline: ScenarioResult | undefin
   return { ...(ratios ? { ratios } : {}), misses };
 }
 
-const ratio = (n: number | undefined) => (n === undefined ? '-' : `${fmt(n, 2)}x`);
+const ratio = (n: number | undefined) =>
+  n === undefined || !Number.isFinite(n) ? '-' : `${fmt(n, 2)}x`;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** "1,000 posts, 100 comments" */
@@ -134,15 +140,18 @@ export function listMisses(runs: SizeRun[]): string[] {
   );
 }
 
-/** The rows (any size) answered with a non-2xx status or an error: the run was not clean. */
+/**
+ * The rows (any size) answered with a non-2xx status or an error, or not answered at all within
+ * the run: the run was not clean.
+ */
 export function failedRows(runs: SizeRun[]): string[] {
   return runs.flatMap((run) =>
     run.rows
-      .filter((row) => row.result.non2xx > 0 || row.result.errors > 0)
-      .map(
-        (row) =>
-          `${count(run.size.posts)} posts, ${row.label}: ${row.result.non2xx} non-2xx, ` +
-          `${row.result.errors} errors of ${row.result.total}`,
+      .filter((row) => row.result.non2xx > 0 || row.result.errors > 0 || row.result.total === 0)
+      .map(({ label, result: r }) =>
+        r.total === 0
+          ? `${count(run.size.posts)} posts, ${label}: no answer within the run`
+          : `${count(run.size.posts)} posts, ${label}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`,
       ),
   );
 }
