@@ -72,51 +72,59 @@ test("a visitor's / has the landing in its HTML and paints it before the app's s
   await expect(firstPaint(page)).toBeHidden();
 });
 
-test('the home page takes its place: same position, one copy, under the shell header', async ({
-  page,
-}) => {
-  // The forum remote waits until the shell has rendered around the HTML's landing.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/remotes/forum/**', async (route) => {
-    await released;
-    await route.continue();
-  });
-  // Not until `load`: the held remote entry would hold the load event.
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await expect(page.getByTestId('app-header')).toBeVisible();
-  const landing = firstPaint(page);
-  await expect(landing).toBeVisible();
-  await expect(page.getByTestId('nav-signin')).toBeVisible(); // the header is over its place
-  const before = {
-    hero: await box(landing.getByTestId('home-hero')),
-    cards: await Promise.all([0, 1, 2].map((i) => box(landing.getByTestId('home-feature').nth(i)))),
-    markup: await landing.locator('.first-paint__page').innerHTML(),
-  };
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 375, height: 740 },
+]) {
+  test(`the home page takes its place at ${viewport.width}x${viewport.height}: same position, one copy, under the shell header`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // The forum remote waits until the shell has rendered around the HTML's landing.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/remotes/forum/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Not until `load`: the held remote entry would hold the load event.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByTestId('app-header')).toBeVisible();
+    const landing = firstPaint(page);
+    await expect(landing).toBeVisible();
+    await expect(page.getByTestId('header-logo')).toBeVisible(); // the header is over its place
+    const before = {
+      hero: await box(landing.getByTestId('home-hero')),
+      cards: await Promise.all(
+        [0, 1, 2].map((i) => box(landing.getByTestId('home-feature').nth(i))),
+      ),
+      markup: await landing.locator('.first-paint__page').innerHTML(),
+    };
 
-  release();
-  await expect(page.getByTestId('recent-discussions')).toBeVisible();
-  await expect(landing).toHaveCount(0);
-  await expect(page.locator('html')).not.toHaveAttribute('data-first-paint');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(page.getByTestId('home-hero')).toHaveCount(1);
-  await expect(page.getByTestId('home-feature')).toHaveCount(3);
+    release();
+    await expect(page.getByTestId('recent-discussions')).toBeVisible();
+    await expect(landing).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-first-paint');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByTestId('home-hero')).toHaveCount(1);
+    await expect(page.getByTestId('home-feature')).toHaveCount(3);
 
-  // One source: the HTML's copy is the markup the forum renders, in the same place.
-  const home = page.getByTestId('home-page');
-  const hero = await box(home.getByTestId('home-hero'));
-  expect(hero).toEqual(before.hero);
-  for (const [i, card] of before.cards.entries()) {
-    expect(await box(home.getByTestId('home-feature').nth(i))).toEqual(card);
-  }
-  const rendered = await home.evaluate((el) => {
-    const hero = el.querySelector('[data-testid="home-hero"]');
-    const features = el.querySelector('[data-testid="home-features"]');
-    return (hero?.outerHTML ?? '') + (features?.outerHTML ?? '');
+    // One source: the HTML's copy is the markup the forum renders, in the same place.
+    const home = page.getByTestId('home-page');
+    const hero = await box(home.getByTestId('home-hero'));
+    expect(hero).toEqual(before.hero);
+    for (const [i, card] of before.cards.entries()) {
+      expect(await box(home.getByTestId('home-feature').nth(i))).toEqual(card);
+    }
+    const rendered = await home.evaluate((el) => {
+      const hero = el.querySelector('[data-testid="home-hero"]');
+      const features = el.querySelector('[data-testid="home-features"]');
+      return (hero?.outerHTML ?? '') + (features?.outerHTML ?? '');
+    });
+    expect(rendered).toBe(before.markup);
+    await expectAccessible(page);
   });
-  expect(rendered).toBe(before.markup);
-  await expectAccessible(page);
-});
+}
 
 test("a signed-in user's / and a visitor's /communities never show it, not for one frame", async ({
   page,
