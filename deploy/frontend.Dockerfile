@@ -16,6 +16,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/ui/package.json packages/ui/
+COPY packages/landing/package.json packages/landing/
 COPY packages/build-config/package.json packages/build-config/
 COPY gateway/package.json gateway/
 COPY svc-identity/package.json svc-identity/
@@ -31,6 +32,7 @@ RUN npm ci --no-audit --no-fund
 COPY packages/contracts packages/contracts
 COPY packages/sdk packages/sdk
 COPY packages/ui packages/ui
+COPY packages/landing packages/landing
 COPY packages/build-config packages/build-config
 
 FROM deps AS build-shell

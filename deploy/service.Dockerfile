@@ -12,6 +12,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/ui/package.json packages/ui/
+COPY packages/landing/package.json packages/landing/
 COPY packages/build-config/package.json packages/build-config/
 COPY gateway/package.json gateway/
 COPY svc-identity/package.json svc-identity/
