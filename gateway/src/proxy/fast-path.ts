@@ -34,6 +34,10 @@ export function createProxyFastPath(
   options: FastPathOptions,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const ownPaths = new Set(options.ownPaths);
+  const shared: Shared = {
+    ...options,
+    ours: new Set(options.securityHeaders.map(([name]) => name)),
+  };
   return (req, res) => {
     const url = req.url ?? '';
     // Origin-form /api URLs only: an absolute-form request line goes the Koa way.
@@ -51,7 +55,7 @@ export function createProxyFastPath(
 
     const incomingId = headers['x-request-id'];
     const requestId = requestIdFrom(typeof incomingId === 'string' ? incomingId : undefined);
-    const handler = new ProxyHandler(options, req, res, method, path, route.route, requestId);
+    const handler = new ProxyHandler(shared, res, method, path, route.route, requestId);
     handler.dispatch(
       options.upstream(route.target),
       url,
@@ -95,7 +99,24 @@ function hostOf(req: IncomingMessage, trustProxy: boolean): string {
   return host;
 }
 
+/** What every request of one fast path shares, computed once. */
+interface Shared extends FastPathOptions {
+  /** Response headers the gateway sets itself: the upstream's own are dropped. */
+  ours: ReadonlySet<string>;
+}
+
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The handler of the request a response answers, for the listeners below (shared by all). */
+const HANDLER = Symbol('proxyHandler');
+type WithHandler = ServerResponse & { [HANDLER]?: ProxyHandler };
+
+// One listener function for every response rather than two closures per request.
+function onResponseClose(this: WithHandler): void {
+  this[HANDLER]?.clientClosed();
+}
+function onResponseDrain(this: WithHandler): void {
+  this[HANDLER]?.drained();
+}
 const PLAIN_CONNECTION = new Set(['keep-alive', 'close', 'Keep-Alive', 'Close']);
 
 /** One proxied request: undici's dispatch handler (the callback API, undici's native one). */
@@ -108,21 +129,18 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   private upstream!: Dispatcher;
   private upstreamPath = '';
   private upstreamHeaders: Record<string, string | string[]> = {};
-  /** Response headers the gateway sets itself: the upstream's own are dropped. */
-  private readonly ours: ReadonlySet<string>;
 
   constructor(
-    private readonly options: FastPathOptions,
-    private readonly req: IncomingMessage,
-    private readonly res: ServerResponse,
+    private readonly options: Shared,
+    private readonly res: WithHandler,
     private readonly method: string,
     private readonly path: string,
     private readonly route: string,
     private readonly requestId: string,
   ) {
-    this.ours = oursOf(options);
+    res[HANDLER] = this;
     // The client hung up: stop waiting for (and free the socket of) the upstream.
-    res.once('close', this.onClientClose);
+    res.on('close', onResponseClose);
   }
 
   dispatch(upstream: Dispatcher, path: string, headers: Record<string, string | string[]>): void {
@@ -144,15 +162,15 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     );
   }
 
-  private readonly onClientClose = (): void => {
+  clientClosed(): void {
     if (this.res.writableFinished) return;
     this.clientGone = true;
     this.abortUpstream?.(new Error('client closed the request'));
-  };
+  }
 
-  private readonly onDrain = (): void => {
+  drained(): void {
     this.resume?.();
-  };
+  }
 
   private resume: (() => void) | undefined;
   /** Body bytes still to come when the upstream sent a Content-Length (NaN otherwise). */
@@ -179,7 +197,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
         continue;
       }
       if (name === 'content-length') this.remaining = Number(rawHeaders[i + 1]!.toString('latin1'));
-      if (HOP_BY_HOP.has(name) || name === 'x-request-id' || this.ours.has(name)) continue;
+      if (HOP_BY_HOP.has(name) || name === 'x-request-id' || this.options.ours.has(name)) continue;
       out.push(name, rawHeaders[i + 1]!.toString('latin1'));
     }
     if (dropListed?.size) {
@@ -202,7 +220,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       return true;
     }
     if (this.res.write(chunk)) return true;
-    this.res.once('drain', this.onDrain);
+    this.res.once('drain', onResponseDrain);
     return false;
   }
 
@@ -268,8 +286,9 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   }
 
   private finish(): void {
-    this.res.off('close', this.onClientClose);
-    this.res.off('drain', this.onDrain);
+    this.res.off('close', onResponseClose);
+    this.res.off('drain', onResponseDrain);
+    this.res[HANDLER] = undefined;
     const { logger, metrics } = this.options;
     metrics.observe(
       this.method,
@@ -283,14 +302,4 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       this.started,
     );
   }
-}
-
-const OURS = new WeakMap<FastPathOptions, ReadonlySet<string>>();
-function oursOf(options: FastPathOptions): ReadonlySet<string> {
-  let names = OURS.get(options);
-  if (!names) {
-    names = new Set(options.securityHeaders.map(([name]) => name));
-    OURS.set(options, names);
-  }
-  return names;
 }
