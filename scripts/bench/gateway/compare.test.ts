@@ -7,7 +7,9 @@ import {
   combineRounds,
   cpuMicrosPerRequest,
   formatProxyTable,
+  formatRoundSpread,
   roundOrder,
+  roundRatios,
   formatVerdict,
   renderNginxConfig,
   throughputRatio,
@@ -151,5 +153,26 @@ describe('rounds', () => {
       non2xx: 2,
       total: 1200,
     });
+  });
+
+  it('pairs the rounds of the two proxies and prints how far single rounds swing', () => {
+    const ratios = roundRatios(
+      [result('g1', 50), result('g2', 120), result('g3', 90), result('g4', 110)],
+      [result('n1', 100), result('n2', 80), result('n3', 0), result('n4', 100)],
+    );
+    // A round nginx has no figure for (0 req/s) is left out rather than counted as infinite.
+    expect(ratios).toEqual([0.5, 1.5, 1.1]);
+    const pairs: ProxyPair[] = [
+      { call: 'GET /api/posts?limit=20', gateway: result('g', 93), nginx: result('n', 93) },
+      {
+        call: 'GET /api/health',
+        gateway: result('g', 900),
+        nginx: result('n', 1000),
+        roundRatios: ratios,
+      },
+    ];
+    expect(formatRoundSpread(pairs)).toEqual([
+      'GET /api/health: gateway/nginx per round 0.50x-1.50x, median 1.10x (3 rounds)',
+    ]);
   });
 });

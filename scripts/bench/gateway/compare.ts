@@ -56,6 +56,8 @@ export interface ProxyPair {
    * unlike req/s, it hardly moves when other work shares the machine.
    */
   cpuMicros?: { gateway?: number; nginx?: number };
+  /** gateway ÷ nginx req/s of each round (the two measured side by side in time). */
+  roundRatios?: number[];
 }
 
 /** µs of CPU per request from /proc clock ticks (USER_HZ, 100 on Linux). */
@@ -141,6 +143,35 @@ export function formatVerdict(pairs: ProxyPair[], target: number): string {
     return `${p.call} ${ratio === undefined ? '-' : fmt(ratio, 2)}x (${ok ? 'ok' : 'below'})`;
   });
   return `gateway/nginx throughput, target ${fmt(target, 2)}x: ${parts.join('; ')}`;
+}
+
+/** gateway ÷ nginx req/s round by round (rounds without a figure on both sides left out). */
+export function roundRatios(gateway: ScenarioResult[], nginx: ScenarioResult[]): number[] {
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(gateway.length, nginx.length); i++) {
+    const n = nginx[i]!.requestsPerSecond;
+    if (n > 0) ratios.push(gateway[i]!.requestsPerSecond / n);
+  }
+  return ratios;
+}
+
+/**
+ * One line per call on how far single rounds swing (lowest, median, highest gateway ÷ nginx):
+ * the noise of the shared machine, next to the figure over all rounds.
+ */
+export function formatRoundSpread(pairs: ProxyPair[]): string[] {
+  return pairs
+    .filter((p) => p.roundRatios?.length)
+    .map((p) => {
+      const sorted = Float64Array.from(p.roundRatios!).sort();
+      const median = percentile(sorted, 50);
+      const low = sorted[0]!;
+      const high = sorted[sorted.length - 1]!;
+      return (
+        `${p.call}: gateway/nginx per round ${fmt(low, 2)}x-${fmt(high, 2)}x, ` +
+        `median ${fmt(median, 2)}x (${sorted.length} rounds)`
+      );
+    });
 }
 
 /**

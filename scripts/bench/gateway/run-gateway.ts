@@ -15,8 +15,10 @@ import {
   combineRounds,
   cpuMicrosPerRequest,
   formatProxyTable,
+  formatRoundSpread,
   formatVerdict,
   roundOrder,
+  roundRatios,
   type ProxyPair,
 } from './compare.js';
 import { NGINX_BIN, nginxInstalled, startNginx, type RunningNginx } from './nginx.js';
@@ -31,9 +33,19 @@ export const GATEWAY_CALLS: { call: string; path: string }[] = [
 
 /**
  * Rounds per call: the machine is shared, so the two proxies take turns rather than one run each
- * (an even number: each goes first as often as the other).
+ * (an even number: each goes first as often as the other). On the list call single 3 s rounds
+ * swing by ±30-60% with the load of the moment (svc-forum and the database do most of its work),
+ * so it takes eight of them per proxy for a figure that holds from one run to the next.
  */
-export const GATEWAY_ROUNDS = 4;
+export const GATEWAY_ROUNDS = 8;
+
+/**
+ * Unmeasured seconds of each call through each proxy before its rounds. At the list call's
+ * ~100-150 req/s the gateway's CPU per request keeps falling for ~10 s of that traffic while V8
+ * optimises its list path (730 → 310 µs per request with a 12 KB answer); three seconds left the
+ * gateway's first rounds measuring its JIT. nginx gets the same.
+ */
+export const GATEWAY_WARMUP_SECONDS = 8;
 
 /** Runs autocannon for `seconds` (after a warm-up), pushing each response time (ms) to `times`. */
 export type Measure = (
@@ -47,7 +59,10 @@ export async function runGatewayVsNginx(
   ctx: BenchContext,
   measure: Measure,
   log: (line: string) => void,
-  /** Measured seconds per proxy and call, split over the rounds. */
+  /**
+   * --duration: the rounds last seconds ÷ 4 each, so each proxy and call is measured for twice
+   * this (GATEWAY_ROUNDS rounds).
+   */
   seconds: number,
   /** The gateway's process, for its CPU time (none with --url). */
   gatewayPid?: number,
@@ -70,7 +85,7 @@ export async function runGatewayVsNginx(
       log(`nginx not installed: gateway figures only (looked for ${NGINX_BIN})`);
     }
     const pairs: ProxyPair[] = [];
-    const perRound = Math.max(1, Math.round(seconds / GATEWAY_ROUNDS));
+    const perRound = Math.max(1, Math.round(seconds / 4));
     for (const { call, path: callPath } of GATEWAY_CALLS) {
       const urls = { gateway: ctx.gatewayUrl, nginx: nginx?.url };
       const runs = { gateway: [] as ScenarioResult[], nginx: [] as ScenarioResult[] };
@@ -81,8 +96,10 @@ export async function runGatewayVsNginx(
       // behind, not the proxy (the gateway's first round was always its slowest).
       for (const via of ['gateway', 'nginx'] as const) {
         const base = urls[via];
-        if (base)
-          await measure(`${via} ${call} (warm-up)`, { url: `${base}${callPath}` }, perRound, []);
+        if (base) {
+          const request = { url: `${base}${callPath}` };
+          await measure(`${via} ${call} (warm-up)`, request, GATEWAY_WARMUP_SECONDS, []);
+        }
       }
       for (let round = 0; round < GATEWAY_ROUNDS; round++) {
         for (const via of roundOrder(round)) {
@@ -99,7 +116,9 @@ export async function runGatewayVsNginx(
       pairs.push({
         call,
         gateway,
-        ...(viaNginx ? { nginx: viaNginx } : {}),
+        ...(viaNginx
+          ? { nginx: viaNginx, roundRatios: roundRatios(runs.gateway, runs.nginx) }
+          : {}),
         cpuMicros: {
           gateway: cpuMicrosPerRequest(ticks.gateway, gatewayPid ? gateway.total : 0),
           nginx: viaNginx && cpuMicrosPerRequest(ticks.nginx, viaNginx.total),
@@ -107,6 +126,7 @@ export async function runGatewayVsNginx(
       });
     }
     log(`\n${formatProxyTable(pairs)}\n`);
+    for (const line of formatRoundSpread(pairs)) log(line);
     log(formatVerdict(pairs, GATEWAY_TARGET));
     return pairs;
   } finally {
