@@ -67,7 +67,9 @@ export async function createPost(
       await models.PostSubscription.create([
         { post_id: post!._id, user_id: toObjectId(user.id), created_at },
       ]);
-      if (!(await movePostCounts(models, community._id, ONE_POST))) {
+      if (
+        !(await movePostCounts(models, { id: community._id, nsfw: community.is_nsfw }, ONE_POST))
+      ) {
         throw notFound(CommunityTexts.notFound);
       }
       return post!.toObject();

@@ -7,7 +7,7 @@ import type { PostDoc } from '../models/post.js';
 import { APPEAL_DECIDED, assertCanDecide } from '../policies/appeal-policy.js';
 import { loadCommunityRole } from './shared/community-role.js';
 import { runModeration, type ModlogDraft } from './shared/run-moderation.js';
-import { movePostCounts, oneRemoved } from './shared/move-post-counts.js';
+import { communityOfPost, movePostCounts, oneRemoved } from './shared/move-post-counts.js';
 
 /**
  * Undoes the appealed action, if it still stands as that decision left it: a post or comment
@@ -25,12 +25,12 @@ async function reverse(
   const removedByIt = { _id: appeal.target_id, removed: true, removal_modlog_id: appeal.modlog_id };
   if (appeal.action === 'remove_post') {
     const restored = await models.Post.findOneAndUpdate(removedByIt, restore, {
-      projection: { community_id: 1, deleting: 1 },
+      projection: { community_id: 1, community_nsfw: 1, deleting: 1 },
       session,
-    }).lean<Pick<PostDoc, '_id' | 'community_id' | 'deleting'>>();
+    }).lean<Pick<PostDoc, '_id' | 'community_id' | 'community_nsfw' | 'deleting'>>();
     // Back in the lists (unless its delete has started: it left the counters then).
     if (restored && !restored.deleting) {
-      await movePostCounts(models, restored.community_id, oneRemoved(-1));
+      await movePostCounts(models, communityOfPost(restored), oneRemoved(-1));
     }
   } else if (appeal.action === 'remove_comment') {
     await models.Comment.updateOne(removedByIt, restore, { session });

@@ -6,7 +6,7 @@ import { assertCanDeletePost } from '../policies/post-policy.js';
 import { findPost } from './shared/find-post.js';
 import { findOwnDeletion, recordDeletion } from './shared/deletions.js';
 import { finishDeletion } from './shared/finish-deletion.js';
-import { movePostCounts } from './shared/move-post-counts.js';
+import { communityOfPost, movePostCounts } from './shared/move-post-counts.js';
 
 /**
  * The author only. One transaction marks the post `deleting` (every read hides it and its
@@ -28,7 +28,7 @@ export async function deletePost(deps: ForumDeps, user: AuthUser, id: string): P
       { projection: { removed: 1 } },
     ).lean<Pick<PostDoc, '_id' | 'removed'>>();
     if (marked) {
-      await movePostCounts(models, post.community_id, {
+      await movePostCounts(models, communityOfPost(post), {
         posts: -1,
         removed: marked.removed ? -1 : 0,
       });

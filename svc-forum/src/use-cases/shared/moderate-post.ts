@@ -8,7 +8,7 @@ import { findPost } from './find-post.js';
 import { loadCommunityRole } from './community-role.js';
 import type { ForumDeps } from '../../deps.js';
 import { communityOf, runModeration, type ModerationStep } from './run-moderation.js';
-import { movePostCounts, oneRemoved } from './move-post-counts.js';
+import { communityOfPost, movePostCounts, oneRemoved } from './move-post-counts.js';
 
 export type ModeratedPost = PostDoc & PostModerationFields;
 
@@ -69,7 +69,7 @@ export async function applyPostChange(
   if (!updated) return null;
   // A post whose delete has started left the counters already.
   if (change.removal && !updated.deleting) {
-    await movePostCounts(deps.models, post.community_id, oneRemoved(change.removal));
+    await movePostCounts(deps.models, communityOfPost(post), oneRemoved(change.removal));
   }
   await step.record({
     community: communityOf(post),

@@ -7,11 +7,22 @@ import { communityCounts, negated, siteDelta, type PostCounts } from '../../doma
 
 type CountModels = Pick<ForumModels, 'Community' | 'PostTotals'>;
 
+/** The community whose counters move, and whether it is NSFW (it never changes). */
+export interface CountedCommunity {
+  id: Types.ObjectId;
+  nsfw: boolean;
+}
+
+/** A post's community, from the fields the post copied. */
+export const communityOfPost = (post: {
+  community_id: Types.ObjectId;
+  community_nsfw?: boolean;
+}): CountedCommunity => ({ id: post.community_id, nsfw: post.community_nsfw ?? false });
+
 /**
  * Inside the caller's transaction (inTransaction's session, which mongoose models join by
- * themselves), with the write that changes what a list counts (a post
- * created, its delete started, removed, restored): the community's counters and the site totals
- * move together. Once the community's delete has started nothing moves (its share already left
+ * themselves), with the write that changes what a list counts (a post created, its delete
+ * started, removed, restored): the community's counters and the site totals move together. Once the community's delete has started nothing moves (its share already left
  * the site totals, and its lists are hidden). Answers whether the community was live.
  *
  * Every such write also writes the community's document, so concurrent ones conflict and
@@ -19,18 +30,17 @@ type CountModels = Pick<ForumModels, 'Community' | 'PostTotals'>;
  */
 export async function movePostCounts(
   { Community, PostTotals }: CountModels,
-  communityId: Types.ObjectId,
+  community: CountedCommunity,
   delta: PostCounts,
 ): Promise<boolean> {
-  const community = await Community.findOneAndUpdate(
-    { _id: communityId, ...NOT_DELETING },
+  const moved = await Community.updateOne(
+    { _id: community.id, ...NOT_DELETING },
     { $inc: { post_count: delta.posts, removed_post_count: delta.removed } },
-    { projection: { is_nsfw: 1 } },
-  ).lean<Pick<CommunityDoc, '_id' | 'is_nsfw'>>();
-  if (!community) return false;
+  );
+  if (moved.matchedCount === 0) return false;
   await PostTotals.updateOne(
     { _id: SITE_POSTS },
-    { $inc: siteDelta(delta, community.is_nsfw) },
+    { $inc: siteDelta(delta, community.nsfw) },
     { upsert: true },
   );
   return true;
