@@ -187,8 +187,15 @@ async function coldLcp(browser: Browser, baseURL: string): Promise<Paint> {
           (e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ms ${e.name}`,
         ),
       );
+      // When the HTML arrived, was parsed and first painted (the landing it carries).
+      const doc = await page.evaluate(() => {
+        const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+        const ms = (t: number) => `${Math.round(t)} ms`;
+        return `HTML ${ms(n.responseEnd)}, parsed ${ms(n.domInteractive)}, first paint ${ms(fcp)}`;
+      });
       console.log(
-        [...requests, ...probe.longTasks, `LCP ${Math.round(probe.lcp.ms)} ms`].join('\n'),
+        [...requests, ...probe.longTasks, doc, `LCP ${Math.round(probe.lcp.ms)} ms`].join('\n'),
       );
     }
     return { lcpMs: Math.round(probe.lcp.ms), element: probe.lcp.element };
@@ -214,6 +221,9 @@ test('largest contentful paint of / (visitor, 4x CPU slowdown)', async ({ browse
   // index.html carries (#first-paint, painted before any script has run; the forum's home page
   // replaces it in place, so no larger paint follows). Before that it came after the shell, the
   // shared modules, the forum remote and the home chunk had run: 1.9-2.9 s (best of 3) on the
-  // shared 2-core machine; since, 484-584 ms with a load average of 12-16 on its 2 cores.
+  // shared 2-core machine. Since, best of 3 with a load average of 11-17 on its 2 cores: 484-744
+  // ms in four runs of six, 1,020 and 1,120 ms in the other two. Under that load parsing the
+  // 12 KB document alone took 0.6-0.9 s in single loads, and the shell's entry script, when it
+  // has arrived by then, runs before the landing's full frame (PERF_TIMELINE=1 shows both).
   expect(best.lcpMs).toBeLessThan(LCP_BOUND_MS);
 });
