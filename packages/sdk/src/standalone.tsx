@@ -16,7 +16,7 @@ export function createQueryClient(): QueryClient {
 
 /**
  * Renders `App` into #root with the providers every app needs: the stored theme (the shell's
- * /theme-init.js applied it before the first paint; this keeps both in step), the query cache,
+ * /before-paint.js applied it before the first paint; this keeps both in step), the query cache,
  * the shared Api and the router. The shell calls it, and each remote for its standalone page.
  */
 export function renderApp(App: ComponentType): void {
