@@ -10,6 +10,7 @@ import {
   type CompressionCache,
   type Encoding,
 } from './compression.js';
+import { markOwnFrontEndFile } from '../security/security-headers.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -18,7 +19,7 @@ export const NO_CACHE = 'no-cache';
 const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', gzip: '-gz', br: '-br' };
 
 /**
- * Streams a regular file with validators (Last-Modified, weak ETag) and the given Cache-Control;
+ * Streams a front end's built file with validators (Last-Modified, weak ETag) and the given Cache-Control;
  * answers 304 when the client's copy is current. Returns false when there is no such file.
  *
  * Text files (COMPRESSIBLE_EXTENSIONS) of MIN_COMPRESS_BYTES or more go out brotli- or
@@ -43,6 +44,7 @@ export async function sendFile(
     }
   }
   const mtime = Math.floor(info.mtimeMs);
+  markOwnFrontEndFile(ctx);
   ctx.status = 200;
   ctx.set('Cache-Control', cacheControl);
   ctx.set('Last-Modified', info.mtime.toUTCString());

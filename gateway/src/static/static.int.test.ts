@@ -81,6 +81,37 @@ describe('shell', () => {
     }
   });
 
+  it('sends the document-only security headers with documents, not with scripts', async () => {
+    const documentOnly = [
+      'content-security-policy',
+      'x-frame-options',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+    ];
+    const headersOf = async (file: string, status = 200) => {
+      const res = await gw.fetch(file, { headers: { accept: '*/*' } });
+      expect(res.status, file).toBe(status);
+      return res.headers;
+    };
+    for (const file of ['/static/js/main.1a2b3c4d.js', '/remotes/forum/1.0.0/remoteEntry.js']) {
+      const headers = await headersOf(file);
+      expect(
+        documentOnly.filter((name) => headers.has(name)),
+        file,
+      ).toEqual([]);
+      expect(headers.get('x-content-type-options'), file).toBe('nosniff');
+      expect(headers.get('referrer-policy'), file).toBe('strict-origin-when-cross-origin');
+    }
+    // The page, an SVG (a document when opened on its own) and an error keep every one.
+    for (const file of ['/', '/favicon.svg', '/static/js/missing.js']) {
+      const headers = await headersOf(file).catch(async () => (await gw.fetch(file)).headers);
+      expect(
+        documentOnly.filter((name) => !headers.has(name)),
+        file,
+      ).toEqual([]);
+    }
+  });
+
   it('does not answer a missing asset with HTML', async () => {
     const res = await gw.fetch('/static/js/missing.js', { headers: { accept: '*/*' } });
     expect(res.status).toBe(404);
