@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Types } from 'mongoose';
-import { captureLogs, waitFor } from '@forum/service-kit/testing';
-import { loadForumConfig } from './config.js';
-import { startForumService } from './server.js';
+import { waitFor } from '@forum/service-kit/testing';
+import { startServiceOn } from './test-support/service.js';
 import { DELETE_BATCH } from './use-cases/shared/delete-in-batches.js';
 import { resumeDeletions } from './use-cases/resume-deletions.js';
 import { crashOnce } from './test-support/crash.js';
@@ -209,19 +208,7 @@ describe('deleting a community', () => {
     // A sweep leaves a delete that is still moving alone; the next start-up resumes it.
     const deps = { models: h.models, media: h.media };
     expect(await resumeDeletions(deps, { stalledForMs: 60_000 })).toBe(0);
-    const { logger } = captureLogs('svc-forum-test', 'warn');
-    const config = loadForumConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MONGO_URL: h.mongoUrl,
-      MONGO_DB: h.dbName,
-      NATS_URL: h.natsUrl,
-    });
-    const restarted = await startForumService(config, {
-      handleSignals: false,
-      logger,
-      auth: { publicKey: h.keys.publicPem },
-    });
+    const restarted = await startServiceOn(h);
     try {
       await waitFor(async () => (await h.models.Deletion.countDocuments({})) === 0);
     } finally {

@@ -3,10 +3,10 @@ import { BSON } from 'mongodb';
 import { ElectionResponse, ModeratorsResponse } from '@forum/contracts';
 import { captureLogs, waitFor, type CapturedLogs } from '@forum/service-kit/testing';
 import { connectMongo, createEventOutbox, toObjectId } from '@forum/service-kit';
-import { loadForumConfig } from './config.js';
 import { createForumModels } from './models/index.js';
 import { tallyElection } from './use-cases/tally-election.js';
-import { startForumService, type RunningForum } from './server.js';
+import type { RunningForum } from './server.js';
+import { startServiceOn } from './test-support/service.js';
 import { crashOnce } from './test-support/crash.js';
 import { TEST_ELECTIONS, type Harness, type TestUser } from './test-support/harness.js';
 import {
@@ -43,20 +43,13 @@ beforeAll(async () => {
 afterAll(async () => h?.stop());
 
 /** svc-forum as main.ts starts it, on the harness's database and NATS. */
-async function startInstance(logs: CapturedLogs = captureLogs('svc-forum', 'warn')) {
-  const config = loadForumConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGO_URL: h.mongoUrl,
-    MONGO_DB: h.dbName,
-    NATS_URL: h.natsUrl,
-    ELECTION_MIN_PHASE_SECONDS: String(TEST_ELECTIONS.minPhaseSeconds),
-    ELECTION_BALLOT_SECRET: TEST_ELECTIONS.ballotSecret,
-  });
-  return startForumService(config, {
-    handleSignals: false,
+function startInstance(logs: CapturedLogs = captureLogs('svc-forum', 'warn')) {
+  return startServiceOn(h, {
     logger: logs.logger,
-    auth: { publicKey: h.keys.publicPem },
+    env: {
+      ELECTION_MIN_PHASE_SECONDS: String(TEST_ELECTIONS.minPhaseSeconds),
+      ELECTION_BALLOT_SECRET: TEST_ELECTIONS.ballotSecret,
+    },
   });
 }
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ListPostsResponse, POST_SORTS } from '@forum/contracts';
-import { captureLogs } from '@forum/service-kit/testing';
 import { Types } from 'mongoose';
-import { loadForumConfig } from './config.js';
-import { startForumService } from './server.js';
+import { startServiceOn } from './test-support/service.js';
 import { postListQuery, type PostListScope } from './domain/post-list-query.js';
 import { visiblePosts } from './domain/hidden-filter.js';
 import { POST_COUNTS_VERSION, SITE_POSTS } from './models/post-totals.js';
@@ -228,19 +226,7 @@ describe('post list totals from counters', () => {
     // Until then the lists count (nothing is answered from a counter that is not there).
     await expectRightTotals();
 
-    const { logger } = captureLogs('svc-forum-test', 'warn');
-    const config = loadForumConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MONGO_URL: h.mongoUrl,
-      MONGO_DB: h.dbName,
-      NATS_URL: h.natsUrl,
-    });
-    const service = await startForumService(config, {
-      handleSignals: false,
-      logger,
-      auth: { publicKey: h.keys.publicPem },
-    });
+    const service = await startServiceOn(h);
     await service.stop();
     expect(await counters()).toEqual(before);
     expect(await h.models.PostTotals.findById(SITE_POSTS).lean()).toEqual({
