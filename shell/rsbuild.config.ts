@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { sharedModules } from '@forum/build-config/shared';
+import { sharedAliases, sharedModules } from '@forum/build-config/shared';
 
 const PORT = 3000;
 
@@ -64,8 +64,9 @@ export default defineConfig({
     }),
   ],
   source: { entry: { index: './src/index.ts' } },
-  // Workspace packages publish TypeScript under the `source` export condition.
-  resolve: { conditionNames: ['source', '...'] },
+  // Workspace packages publish TypeScript under the `source` export condition; the aliases
+  // serve the shared subsets (@forum/build-config/shared).
+  resolve: { conditionNames: ['source', '...'], alias: sharedAliases },
   html: {
     // lang attribute, color-scheme, the blocking before-paint script, the visitor landing and
     // the CSS it paints with.

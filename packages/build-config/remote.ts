@@ -2,7 +2,7 @@
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { sharedModules } from './shared';
+import { sharedAliases, sharedModules } from './shared';
 
 export interface RemoteOptions {
   /** Module Federation name: forum, inbox or admin. */
@@ -43,8 +43,9 @@ export function defineRemoteConfig({ name, port, title }: RemoteOptions): Rsbuil
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
-    // Workspace packages publish TypeScript under the `source` export condition.
-    resolve: { conditionNames: ['source', '...'] },
+    // Workspace packages publish TypeScript under the `source` export condition; the aliases
+    // serve the shared subsets (@forum/build-config/shared).
+    resolve: { conditionNames: ['source', '...'], alias: sharedAliases },
     html: { title },
     output: {
       // Runtime public path: chunks load from wherever remoteEntry.js was loaded

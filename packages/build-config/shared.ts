@@ -9,6 +9,17 @@ type Shared = NonNullable<Parameters<typeof pluginModuleFederation>[0]['shared']
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const routerVersion = (require('react-router/package.json') as { version: string }).version;
+const queryPackage = path.dirname(require.resolve('@tanstack/react-query/package.json'));
+const queryVersion = (require('@tanstack/react-query/package.json') as { version: string }).version;
+
+/** The name react-query.ts imports the package by, so it does not consume its own shared key. */
+export const REACT_QUERY_PACKAGE = '@forum/react-query-package';
+
+/** Aliases every app's build needs for the shared subsets (resolve.alias). */
+export const sharedAliases: Record<string, string> = {
+  // The package's ES module build (its "import" export), which rspack tree-shakes.
+  [`${REACT_QUERY_PACKAGE}$`]: path.join(queryPackage, 'build/modern/index.js'),
+};
 
 /**
  * Singletons shared by the shell and every remote (one React, one router context, one query
@@ -25,6 +36,12 @@ export const sharedModules: Shared = {
     version: routerVersion,
     import: path.join(here, 'react-router.ts'),
   },
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+  // Likewise a subset of the package (see react-query.ts).
+  '@tanstack/react-query': {
+    singleton: true,
+    requiredVersion: '^5.0.0',
+    version: queryVersion,
+    import: path.join(here, 'react-query.ts'),
+  },
   '@forum/sdk': { singleton: true, requiredVersion: false },
 };
