@@ -106,17 +106,6 @@ interface Shared extends FastPathOptions {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** The handler of the request a response answers, for the listeners below (shared by all). */
-const HANDLER = Symbol('proxyHandler');
-type WithHandler = ServerResponse & { [HANDLER]?: ProxyHandler };
-
-// One listener function for every response rather than two closures per request.
-function onResponseClose(this: WithHandler): void {
-  this[HANDLER]?.clientClosed();
-}
-function onResponseDrain(this: WithHandler): void {
-  this[HANDLER]?.drained();
-}
 const PLAIN_CONNECTION = new Set(['keep-alive', 'close', 'Keep-Alive', 'Close']);
 
 /** One proxied request: undici's dispatch handler (the callback API, undici's native one). */
@@ -132,15 +121,14 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
 
   constructor(
     private readonly options: Shared,
-    private readonly res: WithHandler,
+    private readonly res: ServerResponse,
     private readonly method: string,
     private readonly path: string,
     private readonly route: string,
     private readonly requestId: string,
   ) {
-    res[HANDLER] = this;
     // The client hung up: stop waiting for (and free the socket of) the upstream.
-    res.on('close', onResponseClose);
+    res.once('close', this.onClientClose);
   }
 
   dispatch(upstream: Dispatcher, path: string, headers: Record<string, string | string[]>): void {
@@ -162,15 +150,15 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     );
   }
 
-  clientClosed(): void {
+  private readonly onClientClose = (): void => {
     if (this.res.writableFinished) return;
     this.clientGone = true;
     this.abortUpstream?.(new Error('client closed the request'));
-  }
+  };
 
-  drained(): void {
+  private readonly onDrain = (): void => {
     this.resume?.();
-  }
+  };
 
   private resume: (() => void) | undefined;
   /** Body bytes still to come when the upstream sent a Content-Length (NaN otherwise). */
@@ -220,7 +208,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       return true;
     }
     if (this.res.write(chunk)) return true;
-    this.res.once('drain', onResponseDrain);
+    this.res.once('drain', this.onDrain);
     return false;
   }
 
@@ -286,9 +274,8 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   }
 
   private finish(): void {
-    this.res.off('close', onResponseClose);
-    this.res.off('drain', onResponseDrain);
-    this.res[HANDLER] = undefined;
+    this.res.off('close', this.onClientClose);
+    this.res.off('drain', this.onDrain);
     const { logger, metrics } = this.options;
     metrics.observe(
       this.method,
