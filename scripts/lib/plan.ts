@@ -118,6 +118,20 @@ export function mongoUrl(config: StackConfig): string {
   return config.mongoUrl ?? `mongodb://127.0.0.1:${config.ports.db}`;
 }
 
+/** The dev DB's command line (node's arguments) on a port, its data under `<dataDir>/db`. */
+export function devDbArgs(port: number, dataDir: string): string[] {
+  return [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    BIN.devdbCli,
+    '--port',
+    String(port),
+    '--dbpath',
+    path.join(dataDir, 'db'),
+  ];
+}
+
 /** The dev DB (unless a real MongoDB was given) and nats-server with JetStream. */
 export function planInfra(config: StackConfig): StackProcess[] {
   const plan: StackProcess[] = [];
@@ -125,16 +139,7 @@ export function planInfra(config: StackConfig): StackProcess[] {
     plan.push({
       name: 'devdb',
       command: process.execPath,
-      args: [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        BIN.devdbCli,
-        '--port',
-        String(config.ports.db),
-        '--dbpath',
-        path.join(config.dataDir, 'db'),
-      ],
+      args: devDbArgs(config.ports.db, config.dataDir),
       cwd: config.root,
       env: { ...config.baseEnv },
       ready: { kind: 'tcp', host: '127.0.0.1', port: config.ports.db },

@@ -3,8 +3,8 @@
  * it for `npm start`) so it can be filled before the services start. Its pid is what the bench
  * reads the resident memory of.
  */
-import path from 'node:path';
-import { BIN, ROOT } from '../../lib/paths.js';
+import { devDbArgs } from '../../lib/plan.js';
+import { ROOT } from '../../lib/paths.js';
 import { freePort } from '../../lib/ports.js';
 import { tcpProbe, waitUntil } from '../../lib/ready.js';
 import { Supervisor, tailReport } from '../../lib/supervisor.js';
@@ -24,16 +24,7 @@ export async function startDevDb(
   const proc = supervisor.start({
     name: 'devdb',
     command: process.execPath,
-    args: [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      BIN.devdbCli,
-      '--port',
-      String(port),
-      '--dbpath',
-      path.join(dataDir, 'db'),
-    ],
+    args: devDbArgs(port, dataDir),
     cwd: ROOT,
     env: Object.fromEntries(
       Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
