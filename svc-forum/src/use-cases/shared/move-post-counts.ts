@@ -22,8 +22,9 @@ export const communityOfPost = (post: {
 /**
  * Inside the caller's transaction (inTransaction's session, which mongoose models join by
  * themselves), with the write that changes what a list counts (a post created, its delete
- * started, removed, restored): the community's counters and the site totals move together. Once the community's delete has started nothing moves (its share already left
- * the site totals, and its lists are hidden). Answers whether the community was live.
+ * started, removed, restored): the community's counters and the site totals move together.
+ * Once the community's delete has started nothing moves (its share already left the site
+ * totals, and its lists are hidden). Answers whether the community was live.
  *
  * Every such write also writes the community's document, so concurrent ones conflict and
  * re-run (MongoDB) or queue behind each other (the dev DB): the counters never miss one.
