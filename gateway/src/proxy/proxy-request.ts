@@ -84,6 +84,13 @@ export async function proxyRequest(
     }
   }
 
+  // The upstream answered before taking the whole body (a refusal before reading an upload).
+  // The client's unread bytes would sit in front of its next request on this keep-alive
+  // connection and stall it: close the connection after the answer and discard the rest.
+  if (body && !ctx.req.complete) {
+    ctx.set('Connection', 'close');
+    ctx.res.once('finish', () => discardRequestBody(ctx));
+  }
   ctx.status = response.statusCode;
   for (const [name, value] of clientResponseHeaders(response.headers)) ctx.set(name, value);
   // Koa only pipes (and watches the errors of) a stream body when it sends one. For HEAD it just
@@ -117,6 +124,11 @@ function tooLarge(ctx: Context): HttpError {
 function abandonRequestBody(ctx: Context): void {
   if (ctx.req.complete) return;
   ctx.set('Connection', 'close');
+  discardRequestBody(ctx);
+}
+
+function discardRequestBody(ctx: Context): void {
+  if (ctx.req.complete) return;
   ctx.req.unpipe();
   ctx.req.resume();
 }

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGateway, type GatewayUnderTest } from '../testing/gateway-under-test.js';
 import {
@@ -293,6 +293,53 @@ describe('proxy', () => {
     form.append('image', new Blob([big]), 'a.png');
     const upload = await gw.fetch('/api/posts', { method: 'POST', body: form });
     expect(upload.status).toBe(200);
+  });
+});
+
+describe('an upstream that answers before reading the body', () => {
+  /** Two requests in a row on ONE keep-alive connection: a body the upstream never reads, then a GET. */
+  async function twoOnOneConnection(
+    gw: GatewayUnderTest,
+    bodyBytes: number,
+  ): Promise<[number | undefined, number | undefined]> {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const { port } = new URL(gw.url);
+      const send = (method: string, body?: Buffer) =>
+        new Promise<number | undefined>((resolve, reject) => {
+          const req = httpRequest({
+            host: '127.0.0.1',
+            port,
+            method,
+            agent,
+            path: '/api/communities/abc/logo',
+            timeout: 4_000,
+            headers: body
+              ? { 'content-type': 'multipart/form-data; boundary=x', 'content-length': body.length }
+              : {},
+          });
+          req.on('response', (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          });
+          req.on('timeout', () => req.destroy(new Error(`${method} not answered within 4 s`)));
+          req.on('error', reject);
+          req.end(body);
+        });
+      return [await send('POST', Buffer.alloc(bodyBytes, 'a')), await send('GET')];
+    } finally {
+      agent.destroy();
+    }
+  }
+
+  it('answers, and the next request on the same connection is answered too', async () => {
+    // Like a service refusing an anonymous upload: 401 before the multipart body is read.
+    const forum = await upstream((_req, res) => sendJson(res, 401, { error: 'Unauthorized' }));
+    const gw = await gateway({ FORUM_URL: forum.url, UPLOAD_BODY_LIMIT: '5mb' });
+    for (const size of [200_000, 2_000_000]) {
+      expect(await twoOnOneConnection(gw, size)).toEqual([401, 401]);
+    }
+    expect((await gw.fetch('/health')).status).toBe(200);
   });
 });
 
