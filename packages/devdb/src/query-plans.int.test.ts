@@ -129,6 +129,35 @@ describe('ordered index walks', () => {
     ]);
   });
 
+  it('skips on the keys when they alone decide a match: a deep page fetches only its page', async () => {
+    // c3's documents are 3, 13, ... 9993; newest first, the 501st is 4993.
+    const deep = { sort: { at: -1 }, skip: 500, limit: 20 } as const;
+    expect(await ids({ community: 'c3' }, deep)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 4993 - i * 10),
+    );
+    const ex = await explainFind({ community: 'c3' }, deep);
+    expect(names(ex)).not.toContain('SORT');
+    expect(execStats(ex)).toMatchObject({ nReturned: 20 });
+    expect(execStats(ex).totalKeysExamined).toBeGreaterThanOrEqual(520);
+    expect(execStats(ex).totalKeysExamined).toBeLessThanOrEqual(521);
+    expect(execStats(ex).totalDocsExamined).toBeLessThanOrEqual(21);
+    // The services' shape: equalities and $in over `removed`, two runs merged in sort order.
+    const mod = { community: 'c4', removed: { $in: [false, true] } };
+    const page = { sort: { score: -1, _id: -1 }, skip: 300, limit: 5 } as const;
+    const c4 = Array.from({ length: N }, (_, i) => i).filter((i) => i % 10 === 4);
+    const want = c4.sort((a, b) => (b % 100) - (a % 100) || b - a).slice(300, 305);
+    expect(await ids(mod, page)).toEqual(want);
+    const exMod = await explainFind(mod, page);
+    expect(names(exMod)).not.toContain('SORT');
+    expect(execStats(exMod).totalDocsExamined).toBeLessThanOrEqual(6);
+    // A filter the keys cannot decide tests every document it skips.
+    const residual = { community: 'c3', plain: { $ne: 'p3' } };
+    expect(await ids(residual, deep)).toEqual(Array.from({ length: 20 }, (_, i) => 4993 - i * 10));
+    expect(execStats(await explainFind(residual, deep)).totalDocsExamined).toBeGreaterThanOrEqual(
+      520,
+    );
+  });
+
   it('merges $in runs in sort order and answers $in without a sort', async () => {
     const filter = { community: { $in: ['c2', 'c1'] } };
     expect(await ids(filter, { sort: { at: -1 }, limit: 4 })).toEqual([9992, 9991, 9982, 9981]);

@@ -65,6 +65,13 @@ function stageTree(
   const stat = (fields: Doc): Doc => (withStats ? fields : {});
   const n = spec.count ? result.n : result.docs.length;
   let stage: Doc;
+  // The executor skips on the keys when they alone decide a match (executor.ts).
+  const skipBelowFetch =
+    plan.kind === 'ixscan' &&
+    plan.exact &&
+    spec.skip > 0 &&
+    !result.countScan &&
+    !result.sortInMemory;
   if (plan.kind === 'collscan') {
     stage = {
       stage: 'COLLSCAN',
@@ -97,11 +104,14 @@ function stageTree(
     if (result.countScan) {
       stage = { stage: 'COUNT_SCAN', ...ix, ...stat({ keysExamined: stats.keys }) };
     } else {
+      const ixscan: Doc = { stage: 'IXSCAN', ...ix, ...stat({ keysExamined: stats.keys }) };
       stage = {
         stage: 'FETCH',
         ...(plan.exact ? {} : { filter: spec.filter }),
         ...stat({ docsExamined: stats.docs }),
-        inputStage: { stage: 'IXSCAN', ...ix, ...stat({ keysExamined: stats.keys }) },
+        inputStage: skipBelowFetch
+          ? { stage: 'SKIP', skipAmount: spec.skip, inputStage: ixscan }
+          : ixscan,
       };
     }
   }
@@ -115,7 +125,9 @@ function stageTree(
       inputStage: stage,
     };
   }
-  if (spec.skip > 0) stage = { stage: 'SKIP', skipAmount: spec.skip, inputStage: stage };
+  if (spec.skip > 0 && !skipBelowFetch) {
+    stage = { stage: 'SKIP', skipAmount: spec.skip, inputStage: stage };
+  }
   if (Number.isFinite(spec.limit)) {
     stage = { stage: 'LIMIT', limitAmount: spec.limit, inputStage: stage };
   }

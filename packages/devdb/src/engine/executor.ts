@@ -282,9 +282,12 @@ class Execution {
       return;
     }
     if (!shape.sortInMemory) {
-      // Rows arrive in their final order: stop as soon as skip + limit are met.
-      let skipped = 0;
-      for (const doc of this.matches()) {
+      // Rows arrive in their final order: stop as soon as skip + limit are met. When the keys
+      // alone decide a match, the skipped rows are passed over on the keys (MongoDB's SKIP below
+      // a FETCH that has no filter left): a deep page fetches only its own documents.
+      const keySkip = plan.kind === 'ixscan' && plan.exact ? skip : 0;
+      let skipped = keySkip;
+      for (const doc of this.matches(keySkip)) {
         if (doc === TICK) {
           yield TICK;
           continue;
@@ -335,8 +338,12 @@ class Execution {
     else this.docs = page;
   }
 
-  /** Matching documents in plan order (FETCH + filter, or COLLSCAN + filter). */
-  private *matches(): Generator<Doc | Tick> {
+  /**
+   * Matching documents in plan order (FETCH + filter, or COLLSCAN + filter). An exact index
+   * walk (its bounds say all the filter says) fetches without testing, and passes over its
+   * first `keySkip` keys without fetching them at all.
+   */
+  private *matches(keySkip = 0): Generator<Doc | Tick> {
     const { match } = this.spec;
     let work = 0;
     if (this.plan.kind === 'collscan') {
@@ -372,6 +379,8 @@ class Execution {
       return;
     }
     const seen = this.plan.index.multikey ? new Set<string>() : undefined;
+    const exact = this.plan.exact;
+    let pass = exact ? keySkip : 0;
     for (const step of this.keys(this.plan)) {
       if (step === TICK) {
         yield TICK;
@@ -382,8 +391,12 @@ class Execution {
         if (seen.has(key.id)) continue;
         seen.add(key.id);
       }
+      if (pass > 0) {
+        pass--;
+        continue;
+      }
       this.stats.docs++;
-      if (match(doc)) yield doc;
+      if (exact || match(doc)) yield doc;
     }
   }
 
