@@ -32,6 +32,7 @@ import { createForumModels } from './models/index.js';
 import { dropForumRetiredIndexes } from './models/retired-indexes.js';
 import { backfillModeration } from './use-cases/backfill-moderation.js';
 import { backfillPostCounts } from './use-cases/backfill-post-counts.js';
+import { backfillTopCommentCounts } from './use-cases/backfill-top-comment-counts.js';
 import { createForumMedia } from './media.js';
 
 export interface StartOptions {
@@ -78,6 +79,9 @@ export async function startForumService(
   // The post counters behind the lists' totals, for a database made before them (once).
   const recounted = await backfillPostCounts({ models, conn });
   if (recounted !== null) log.info({ communities: recounted }, 'post counters counted');
+  // The posts' top-level comment counters behind their comment lists' totals (once).
+  const topCounted = await backfillTopCommentCounts({ models, conn });
+  if (topCounted !== null) log.info({ posts: topCounted }, 'top-level comment counters counted');
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
   const consumers = [

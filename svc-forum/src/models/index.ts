@@ -12,6 +12,7 @@ import { defineCommentVoteModel, type CommentVoteModel } from './comment-vote.js
 import { defineCommentSaveModel, type CommentSaveModel } from './comment-save.js';
 import { defineDeletionModel, type DeletionModel } from './deletion.js';
 import { definePostTotalsModel, type PostTotalsModel } from './post-totals.js';
+import { defineBackfillRunModel, type BackfillRunModel } from './backfill-run.js';
 import { defineModeratorModel, type ModeratorModel } from './moderator.js';
 import { defineBanModel, type BanModel } from './ban.js';
 import { defineModlogEntryModel, type ModlogEntryModel } from './modlog-entry.js';
@@ -36,6 +37,8 @@ export interface ForumModels {
   Deletion: DeletionModel;
   /** The site-wide post counters (the home list's total). */
   PostTotals: PostTotalsModel;
+  /** Which versions of the start-up backfills have run here. */
+  BackfillRun: BackfillRunModel;
   // Moderation (EXTENSIONS §M): the teams, bans, the public log, reports and appeals.
   Moderator: ModeratorModel;
   Ban: BanModel;
@@ -64,6 +67,7 @@ export function createForumModels(conn: Connection): ForumModels {
     CommentSave: defineCommentSaveModel(conn),
     Deletion: defineDeletionModel(conn),
     PostTotals: definePostTotalsModel(conn),
+    BackfillRun: defineBackfillRunModel(conn),
     Moderator: defineModeratorModel(conn),
     Ban: defineBanModel(conn),
     ModlogEntry: defineModlogEntryModel(conn),

@@ -26,6 +26,13 @@ export interface PostDoc extends PostModerationFields {
   upvotes: number;
   downvotes: number;
   comment_count: number;
+  /**
+   * Its top-level comments as its comment list counts them (placeholders and removed ones
+   * included), moved with $inc by create-comment and delete-comment: the list's total without a
+   * count. Absent on a post that never had one written since (the list counts then); the
+   * start-up backfill (backfillTopCommentCounts) recounts a database made before it.
+   */
+  top_comment_count?: number;
   reactions?: ReactionCounts;
   hot: number;
   /** Set (true) when its delete starts: writes that add to the post stop matching. */
@@ -66,6 +73,8 @@ const postSchema = new Schema<PostDoc>(
     upvotes: { type: Number, default: 0 },
     downvotes: { type: Number, default: 0 },
     comment_count: { type: Number, default: 0 },
+    // No default: a post stored without it (the scale bench's seeds, older data) is counted.
+    top_comment_count: { type: Number },
     // Counters moved with $inc by the reaction use cases (no scan per read).
     reactions: { type: new Schema(reactionCounts, { _id: false }), default: () => ({}) },
     /** hotScore(score, created_at), kept current on each vote (ARCHITECTURE §8). */

@@ -21,7 +21,8 @@ const preview = (text: string) =>
  * POST /comments (signed in). Depth is the server's: 0 for a top-level comment, parent + 1 for
  * a reply. One transaction holds the reply's slot on its parent (reply_count, only while the
  * parent is live, so a concurrent delete of the parent keeps a placeholder), the comment, the
- * post's comment_count (only while the post is not being deleted) and forum.comment.created
+ * post's comment_count and, for a top-level comment, top_comment_count (only while the post is
+ * not being deleted) and forum.comment.created
  * (the post's and the parent's authors; the subscribers follow from forum's fan-out consumer).
  */
 export async function createComment(
@@ -65,7 +66,8 @@ export async function createComment(
     const comment = created!.toObject();
     const counted = await models.Post.updateOne(
       { _id: post._id, ...NOT_DELETING },
-      { $inc: { comment_count: 1 } },
+      // A top-level comment also moves its list's total (top_comment_count).
+      { $inc: parent ? { comment_count: 1 } : { comment_count: 1, top_comment_count: 1 } },
     );
     if (counted.matchedCount === 0) throw notFound(PostTexts.notFound);
     await outbox.add(

@@ -12,11 +12,12 @@ const decrement = (field: string) => ({ $inc: { [field]: -1 } });
 /**
  * Remove deleted placeholders that no longer have replies, walking up from `id`: the
  * conditional deleteOne (is_deleted, reply_count 0) is atomic against a reply reserving its slot.
+ * Answers whether the walk removed the thread's top-level comment (its post's list shrinks).
  */
 async function pruneUpwards(
   { Comment, CommentVote }: ForumModels,
   id: Types.ObjectId | null,
-): Promise<void> {
+): Promise<boolean> {
   let current = id;
   while (current) {
     const gone = await Comment.findOneAndDelete({
@@ -24,13 +25,14 @@ async function pruneUpwards(
       is_deleted: true,
       reply_count: 0,
     }).lean<CommentDoc>();
-    if (!gone) return;
+    if (!gone) return false;
     await CommentVote.deleteMany({ comment_id: gone._id });
     current = gone.parent_id;
     if (current) {
       await Comment.updateOne({ _id: current, reply_count: { $gt: 0 } }, decrement('reply_count'));
     }
   }
+  return true;
 }
 
 /**
@@ -38,7 +40,8 @@ async function pruneUpwards(
  * saves), its parent's reply_count drops, and a deleted parent left without replies goes too.
  * With replies it stays in the thread as a placeholder ('[deleted]', no author). The post's
  * comment_count counts live comments: it drops once, only for the request whose conditional
- * write did the delete, and never below 0. All of it is one transaction.
+ * write did the delete, and never below 0; its top_comment_count drops when a top-level comment
+ * leaves the list (deleted, or its placeholder pruned). All of it is one transaction.
  */
 export async function deleteComment(
   { models, conn }: Pick<ForumDeps, 'models' | 'conn'>,
@@ -54,6 +57,9 @@ async function removeComment(models: ForumModels, comment: CommentDoc): Promise<
   const { Comment, CommentVote, CommentSave, Post } = models;
   const removed = await Comment.deleteOne({ _id: comment._id, is_deleted: false, reply_count: 0 });
   let changed = removed.deletedCount === 1;
+  // Did a top-level comment leave the post's list (the comment itself, or its thread's
+  // placeholder pruned after it)? A placeholder keeps its place and its count.
+  let topLeft = changed && !comment.parent_id;
   if (changed) {
     await CommentVote.deleteMany({ comment_id: comment._id });
     if (comment.parent_id) {
@@ -61,7 +67,7 @@ async function removeComment(models: ForumModels, comment: CommentDoc): Promise<
         { _id: comment.parent_id, reply_count: { $gt: 0 } },
         decrement('reply_count'),
       );
-      await pruneUpwards(models, comment.parent_id);
+      topLeft = await pruneUpwards(models, comment.parent_id);
     }
   } else {
     const marked = await Comment.updateOne(
@@ -85,4 +91,11 @@ async function removeComment(models: ForumModels, comment: CommentDoc): Promise<
     { _id: comment.post_id, comment_count: { $gt: 0 } },
     decrement('comment_count'),
   );
+  if (topLeft) {
+    // Never below 0; a post not yet counted (no field) is left to the backfill and the count.
+    await Post.updateOne(
+      { _id: comment.post_id, top_comment_count: { $gt: 0 } },
+      decrement('top_comment_count'),
+    );
+  }
 }

@@ -15,7 +15,13 @@ export async function listPostComments(
   return loadThreads(
     models,
     user,
-    { containerId: post._id, communityId: post.community_id },
+    {
+      containerId: post._id,
+      communityId: post.community_id,
+      // Its top-level comments, kept with each one written or deleted (create-comment,
+      // delete-comment); a post without the counter is counted.
+      size: typeof post.top_comment_count === 'number' ? post.top_comment_count : undefined,
+    },
     query,
   );
 }

@@ -24,9 +24,9 @@ export interface ThreadPage {
 
 /**
  * A page of comments in a container (a post: its top-level ones; a comment: its replies), each with its whole
- * subtree nested. A bounded number of queries whatever the thread sizes: the page, its count
- * (a comment's replies: its reply_count, no count; a post's top-level comments: counted, as no
- * counter of the post holds their number),
+ * subtree nested. A bounded number of queries whatever the thread sizes: the page, its total
+ * (the container's counter: a comment's reply_count, a post's top_comment_count; counted only
+ * when the container has none),
  * every descendant of the page's threads at once (root_id index; the tree builder drops what is
  * not under the page), then the caller's votes and saves for all of them.
  */
