@@ -42,7 +42,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     readyTimeoutMs: 90_000,
     // MONGO_URL=mongodb://... npm test runs against a real MongoDB: own databases per run there.
     dbPrefix,
-    extraEnv: { AUTH_RATE_LIMIT: '100000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    // The suite registers and signs in hundreds of users: bcrypt's lowest cost keeps that from
+    // taking minutes of CPU. Production hashes with 12 rounds (svc-identity's default, tested there).
+    extraEnv: {
+      AUTH_RATE_LIMIT: '100000',
+      BCRYPT_ROUNDS: '4',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     onCrash: (error) => console.error(`[e2e] ${error.message}`),
   });

@@ -4,10 +4,12 @@ import { startSystemStack } from '../lib/system-stack.js';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.HOSTILE_BASE_URL) return async () => {};
   // Rate limits get their own small-limit stack (security/rate-limits); thousands of fuzzed logins
-  // here must reach the handlers, not the limiter.
+  // here must reach the handlers, not the limiter. bcrypt's lowest cost: the sweep registers
+  // hundreds of users and the fuzzer logs in thousands of times (production: 12 rounds, the
+  // default, tested in svc-identity).
   const stack = await startSystemStack({
     label: 'hostile',
-    extraEnv: { AUTH_RATE_LIMIT: '100000' },
+    extraEnv: { AUTH_RATE_LIMIT: '100000', BCRYPT_ROUNDS: '4' },
   });
   console.log(`[hostile] stack up at ${stack.gatewayUrl} (logs: ${stack.logFile})`);
   process.env.HOSTILE_BASE_URL = stack.gatewayUrl;
