@@ -35,6 +35,18 @@ describe('find', () => {
     expect(excl).toEqual({ _id: 5, n: 5, mod: 5 });
   });
 
+  it('projects in the stored order of the fields, as MongoDB does', async () => {
+    const one = (projection: Record<string, unknown>) =>
+      items().findOne({ _id: 5 } as never, { projection });
+    const picked = await one({ name: 1, n: 1, missing: 1 });
+    expect(picked).toEqual({ _id: 5, n: 5, name: 'item5' });
+    expect(Object.keys(picked!)).toEqual(['_id', 'n', 'name']);
+    expect(Object.keys((await one({ mod: 0 }))!)).toEqual(['_id', 'n', 'name', 'extra']);
+    expect(await one({ _id: 1 })).toEqual({ _id: 5 });
+    expect(await one({ 'extra.x': 1, _id: 0 })).toEqual({ extra: { x: 5 } });
+    await expect(one({ name: 1, n: 0 })).rejects.toThrow();
+  });
+
   it('streams more than 101 documents through getMore', async () => {
     const cursor = items().find({}, { sort: { n: 1 } });
     const all = await cursor.toArray();

@@ -102,6 +102,8 @@ export function findDocs(
 /** Applies a find projection (including `$slice`, `$elemMatch` and positional `.$`). */
 export function project(docs: Doc[], projection: unknown, filter: unknown): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
+  const plain = topLevelProjection(projection);
+  if (plain) return docs.map(plain);
   try {
     const q = makeQuery(isPlainObject(filter) ? filter : {});
     // mingo emits _id last; MongoDB keeps it first.
@@ -116,4 +118,48 @@ export function project(docs: Doc[], projection: unknown, filter: unknown): Doc[
   } catch (err) {
     throw toCommandError(err);
   }
+}
+
+/**
+ * The common projection, top-level fields only (`{ post_id: 1, vote_type: 1 }`, `{ body: 0 }`),
+ * applied without mingo: compiling a mingo query per command cost more than the read itself.
+ * Fields keep the document's order, as MongoDB keeps them. Anything else (dotted paths,
+ * operators, expressions, a mix of inclusion and exclusion): undefined, mingo's job.
+ */
+function topLevelProjection(projection: Doc): ((doc: Doc) => Doc) | undefined {
+  let include: boolean | undefined;
+  let keepId = true;
+  const fields = new Set<string>();
+  for (const [field, value] of Object.entries(projection)) {
+    if (field.includes('.') || field.startsWith('$')) return undefined;
+    if (typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+    const on = value !== 0 && value !== false;
+    if (field === '_id') {
+      keepId = on;
+      continue;
+    }
+    if (include !== undefined && include !== on) return undefined;
+    include = on;
+    fields.add(field);
+  }
+  if (include === undefined) {
+    // Only `_id`: `{ _id: 1 }` keeps just it, `{ _id: 0 }` everything else.
+    include = keepId;
+  }
+  if (include) {
+    return (doc) => {
+      const out: Doc = {};
+      if (keepId && doc._id !== undefined) out._id = doc._id;
+      for (const key of Object.keys(doc)) if (fields.has(key)) out[key] = doc[key];
+      return out;
+    };
+  }
+  return (doc) => {
+    const out: Doc = {};
+    for (const key of Object.keys(doc)) {
+      if (key === '_id' ? !keepId : fields.has(key)) continue;
+      out[key] = doc[key];
+    }
+    return out;
+  };
 }
