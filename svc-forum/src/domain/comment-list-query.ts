@@ -45,8 +45,8 @@ export function compareComments(
   return (a, b) => {
     const primary = key(a) - key(b);
     if (primary !== 0) return primary * direction;
-    const ta = a._id.toHexString();
-    const tb = b._id.toHexString();
-    return (ta < tb ? -1 : ta > tb ? 1 : 0) * direction;
+    // Ties are common (every comment without votes has best 0): the ids' bytes, in the order of
+    // their hex strings, without making two strings per comparison.
+    return Buffer.compare(a._id.id, b._id.id) * direction;
   };
 }

@@ -34,6 +34,25 @@ describe('buildCommentTree', () => {
     expect(buildCommentTree([a], [stray], compareComments('new'))[0]!.replies).toEqual([]);
   });
 
+  it('skips the tops among the descendants (one query over whole threads returns them too)', () => {
+    const a = c(null);
+    const b = c(null);
+    const a1 = c(a);
+    const tree = buildCommentTree([a, b], [{ ...b }, a1, { ...a }], compareComments('best'));
+    expect(tree.map((n) => n._id)).toEqual([a._id, b._id]);
+    expect(tree[0]!.replies.map((n) => n._id)).toEqual([a1._id]);
+    expect(tree[1]!.replies).toEqual([]);
+  });
+
+  it('breaks ties by id, newest first (oldest first for old), as the indexes do', () => {
+    const a = c(null);
+    const [r1, r2, r3] = [c(a), c(a), c(a)].map((r) => ({ ...r, created_at: a.created_at }));
+    const best = buildCommentTree([a], [r2!, r1!, r3!], compareComments('best'));
+    expect(best[0]!.replies.map((n) => n._id)).toEqual([r3!._id, r2!._id, r1!._id]);
+    const old = buildCommentTree([{ ...a }], [r2!, r3!, r1!], compareComments('old'));
+    expect(old[0]!.replies.map((n) => n._id)).toEqual([r1!._id, r2!._id, r3!._id]);
+  });
+
   it('orders old ascending and new descending by time', () => {
     const a = c(null);
     const r1 = c(a);

@@ -8,9 +8,11 @@ interface TreeInput {
 export type TreeNode<T> = T & { replies: TreeNode<T>[] };
 
 /**
- * Nest `descendants` (any order, e.g. one query over the page's threads) under `tops` (kept in
- * their order); each level's replies are sorted with `compare`. A descendant whose parent is
- * not in the set is dropped, so a wider query than needed is harmless.
+ * Nest `descendants` (any order, e.g. one query over the page's threads; `tops` among them are
+ * skipped) under `tops` (kept in their order); each level's replies are sorted with `compare`. A
+ * descendant whose parent is not in the set is dropped, so a wider query than needed is
+ * harmless. The nodes are the given documents themselves, given `replies` (lean reads the
+ * caller owns): no copy per comment.
  */
 export function buildCommentTree<T extends TreeInput>(
   tops: T[],
@@ -18,18 +20,26 @@ export function buildCommentTree<T extends TreeInput>(
   compare: (a: T, b: T) => number,
 ): TreeNode<T>[] {
   const nodes = new Map<string, TreeNode<T>>();
+  const asNode = (c: T): TreeNode<T> => {
+    const node = c as TreeNode<T>;
+    node.replies = [];
+    return node;
+  };
   const roots = tops.map((c) => {
-    const node: TreeNode<T> = { ...c, replies: [] };
+    const node = asNode(c);
     nodes.set(c._id.toHexString(), node);
     return node;
   });
+  const children: TreeNode<T>[] = [];
   for (const c of descendants) {
     const id = c._id.toHexString();
-    if (!nodes.has(id)) nodes.set(id, { ...c, replies: [] });
+    if (nodes.has(id)) continue;
+    const node = asNode(c);
+    nodes.set(id, node);
+    children.push(node);
   }
-  for (const c of descendants) {
-    const node = nodes.get(c._id.toHexString())!;
-    const parent = c.parent_id ? nodes.get(c.parent_id.toHexString()) : undefined;
+  for (const node of children) {
+    const parent = node.parent_id ? nodes.get(node.parent_id.toHexString()) : undefined;
     if (parent && parent !== node) parent.replies.push(node);
   }
   const sortDeep = (list: TreeNode<T>[]) => {

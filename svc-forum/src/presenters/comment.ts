@@ -64,8 +64,7 @@ export function presentThread(
   state: CommentCallerState,
   viewer: Viewer,
 ): CommentThread {
-  return {
-    ...presentComment(node, state, undefined, viewer),
-    replies: node.replies.map((reply) => presentThread(reply, state, viewer)),
-  };
+  const thread = presentComment(node, state, undefined, viewer) as CommentThread;
+  thread.replies = node.replies.map((reply) => presentThread(reply, state, viewer));
+  return thread;
 }

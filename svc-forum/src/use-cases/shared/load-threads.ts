@@ -26,9 +26,9 @@ export interface ThreadPage {
  * A page of comments in a container (a post: its top-level ones; a comment: its replies), each with its whole
  * subtree nested. A bounded number of queries whatever the thread sizes: the page, its total
  * (the container's counter: a comment's reply_count, a post's top_comment_count; counted only
- * when the container has none),
- * every descendant of the page's threads at once (root_id index; the tree builder drops what is
- * not under the page), then the caller's votes and saves for all of them.
+ * when the container has none), every comment of the page's threads at once (root_id index;
+ * the tree builder drops what is not under the page), then the caller's votes and saves for all
+ * of them (one query each).
  */
 export async function loadThreads(
   models: ForumModels,
@@ -37,7 +37,7 @@ export async function loadThreads(
     containerId: Types.ObjectId;
     rootId?: Types.ObjectId;
     communityId: Types.ObjectId;
-    /** The container's own count of what it holds, when it keeps one (a comment's reply_count). */
+    /** The container's own count of what it holds, when it keeps one. */
     size?: number | undefined;
   },
   page: { sortBy: CommentSort; limit: number; offset: number },
@@ -51,20 +51,38 @@ export async function loadThreads(
       .lean<CommentDoc[]>(),
     where.size ?? models.Comment.countDocuments(filter),
   ]);
-  const rootIds = where.rootId ? [where.rootId] : tops.map((c) => c._id);
-  const minDepth = tops[0]?.depth ?? 0;
-  const descendants =
-    tops.length === 0 || tops.every((c) => c.reply_count === 0)
-      ? []
-      : await models.Comment.find({
-          root_id: { $in: rootIds },
-          depth: { $gt: minDepth },
-        }).lean<CommentDoc[]>();
-  const threads = buildCommentTree(tops, descendants, compareComments(page.sortBy));
-  const ids = [...tops, ...descendants].map((c) => c._id);
+  const loaded = await loadPageThreads(models, tops, where.rootId);
+  const threads = buildCommentTree(tops, loaded, compareComments(page.sortBy));
   const [state, viewer] = await Promise.all([
-    loadCommentState(models, user, ids),
-    loadViewerFor(models, user, where.communityId, [...tops, ...descendants]),
+    loadCommentState(
+      models,
+      user,
+      loaded.map((c) => c._id),
+    ),
+    loadViewerFor(models, user, where.communityId, loaded),
   ]);
   return { threads, total, hasMore: page.offset + tops.length < total, state, viewer };
+}
+
+/**
+ * The page's comments and all their descendants, each once. On a post's page the tops are the
+ * roots of their threads: `root_id $in` alone returns them with every descendant, exactly the
+ * index's keys (a second condition, depth > 0, would leave out 50 documents read twice but cost
+ * the dev DB a filter per document, more than those documents: docs/PERFORMANCE.md). A
+ * comment's replies share one root with the rest of its thread: only what lies deeper.
+ */
+async function loadPageThreads(
+  models: ForumModels,
+  tops: CommentDoc[],
+  rootId: Types.ObjectId | undefined,
+): Promise<CommentDoc[]> {
+  if (tops.every((c) => c.reply_count === 0)) return tops;
+  if (!rootId) {
+    return models.Comment.find({ root_id: { $in: tops.map((c) => c._id) } }).lean<CommentDoc[]>();
+  }
+  const deeper = await models.Comment.find({
+    root_id: rootId,
+    depth: { $gt: tops[0]!.depth },
+  }).lean<CommentDoc[]>();
+  return [...tops, ...deeper];
 }
