@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { EsmFederationRuntimePlugin } from '@forum/build-config/federation-runtime';
 import { sharedAliases, sharedModules } from '@forum/build-config/shared';
 
 const PORT = 3000;
@@ -105,4 +106,6 @@ export default defineConfig({
     },
   },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  // Module Federation's runtime from its ES modules, tree-shaken (build-config/federation-runtime).
+  tools: { rspack: { plugins: [new EsmFederationRuntimePlugin()] } },
 });

@@ -2,6 +2,7 @@
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { EsmFederationRuntimePlugin } from './federation-runtime';
 import { sharedAliases, sharedModules } from './shared';
 
 export interface RemoteOptions {
@@ -73,5 +74,7 @@ export function defineRemoteConfig({ name, port, title }: RemoteOptions): Rsbuil
       historyApiFallback: true,
     },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    // Module Federation's runtime from its ES modules, tree-shaken (./federation-runtime.ts).
+    tools: { rspack: { plugins: [new EsmFederationRuntimePlugin()] } },
   });
 }
