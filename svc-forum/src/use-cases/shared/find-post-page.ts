@@ -5,7 +5,7 @@ import type { ForumModels } from '../../models/index.js';
 import type { PostDoc } from '../../models/post.js';
 import { postListQuery, type PostListScope } from '../../domain/post-list-query.js';
 import { visiblePosts } from '../../domain/hidden-filter.js';
-import { pinnedPageSlices } from '../../domain/pinned-page.js';
+import { pinnedPageSlices, restOfPage, restWindow } from '../../domain/pinned-page.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
 import { loadCallerState, type CallerState } from './load-caller-state.js';
 import { loadHidden } from './hidden.js';
@@ -93,9 +93,17 @@ async function pinnedFirst(
     .map((id) => readable.find((p) => p._id.equals(id)))
     .filter((p): p is PostDoc => p !== undefined);
   const slices = pinnedPageSlices(pinned.length, page.offset, page.limit);
-  const rest = await plainPage(models, { $and: [filter, { _id: { $nin: pinnedIds } }] }, sort, {
-    offset: slices.restSkip,
-    limit: slices.restLimit,
-  });
+  // The plain list around the rest's page, the pinned posts left out here (pinned-page.ts).
+  const window = restWindow(pinned.length, slices.restSkip, slices.restLimit);
+  const rest =
+    slices.restLimit > 0
+      ? restOfPage(
+          await plainPage(models, filter, sort, { offset: window.skip, limit: window.limit }),
+          pinned,
+          sort,
+          slices.restSkip,
+          slices.restLimit,
+        )
+      : [];
   return [...pinned.slice(slices.pinnedFrom, slices.pinnedFrom + slices.pinnedTake), ...rest];
 }
