@@ -36,6 +36,33 @@ export interface CommentDoc extends RemovalFields {
 }
 export type CommentModel = Model<CommentDoc>;
 
+/**
+ * What a page of threads reads of each comment (the projection of its queries): what
+ * presentComment shows and checks (seesRemoved: community_id, author_id), the tree's parent and
+ * sort keys. container_id, root_id and the community's name and NSFW flag stay in the database;
+ * presenters/comment.test.ts checks the presenter answers the same from these fields alone.
+ */
+export const THREAD_COMMENT_FIELDS = {
+  content: 1,
+  post_id: 1,
+  parent_id: 1,
+  depth: 1,
+  author_id: 1,
+  author_username: 1,
+  community_id: 1,
+  score: 1,
+  upvotes: 1,
+  downvotes: 1,
+  best: 1,
+  reply_count: 1,
+  is_deleted: 1,
+  created_at: 1,
+  updated_at: 1,
+  removed: 1,
+  removal_reason: 1,
+  removal_modlog_id: 1,
+} as const satisfies Partial<Record<keyof CommentDoc, 1>>;
+
 const commentSchema = new Schema<CommentDoc>(
   {
     content: { type: String, required: true },

@@ -2,7 +2,7 @@ import type { CommentSort } from '@forum/contracts';
 import type { AuthUser } from '@forum/service-kit';
 import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
-import type { CommentDoc } from '../../models/comment.js';
+import { THREAD_COMMENT_FIELDS, type CommentDoc } from '../../models/comment.js';
 import { buildCommentTree, type TreeNode } from '../../domain/comment-tree.js';
 import {
   commentListFilter,
@@ -28,7 +28,8 @@ export interface ThreadPage {
  * (the container's counter: a comment's reply_count, a post's top_comment_count; counted only
  * when the container has none), every comment of the page's threads at once (root_id index;
  * the tree builder drops what is not under the page), then the caller's votes and saves for all
- * of them (one query each).
+ * of them (one query each). The comments' queries read only what the page shows
+ * (THREAD_COMMENT_FIELDS).
  */
 export async function loadThreads(
   models: ForumModels,
@@ -44,7 +45,7 @@ export async function loadThreads(
 ): Promise<ThreadPage> {
   const filter = commentListFilter(where.containerId);
   const [tops, total] = await Promise.all([
-    models.Comment.find(filter)
+    models.Comment.find(filter, THREAD_COMMENT_FIELDS)
       .sort(COMMENT_SORTS[page.sortBy])
       .skip(page.offset)
       .limit(page.limit)
@@ -78,11 +79,14 @@ async function loadPageThreads(
 ): Promise<CommentDoc[]> {
   if (tops.every((c) => c.reply_count === 0)) return tops;
   if (!rootId) {
-    return models.Comment.find({ root_id: { $in: tops.map((c) => c._id) } }).lean<CommentDoc[]>();
+    return models.Comment.find(
+      { root_id: { $in: tops.map((c) => c._id) } },
+      THREAD_COMMENT_FIELDS,
+    ).lean<CommentDoc[]>();
   }
-  const deeper = await models.Comment.find({
-    root_id: rootId,
-    depth: { $gt: tops[0]!.depth },
-  }).lean<CommentDoc[]>();
+  const deeper = await models.Comment.find(
+    { root_id: rootId, depth: { $gt: tops[0]!.depth } },
+    THREAD_COMMENT_FIELDS,
+  ).lean<CommentDoc[]>();
   return [...tops, ...deeper];
 }

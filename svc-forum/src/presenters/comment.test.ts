@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { Types } from 'mongoose';
+import { THREAD_COMMENT_FIELDS, type CommentDoc } from '../models/comment.js';
+import { presentComment, presentThread } from './comment.js';
+import type { Viewer } from '../policies/moderation-policy.js';
+
+const community = new Types.ObjectId();
+const author = new Types.ObjectId();
+
+const stored = (extra: Partial<CommentDoc> = {}): CommentDoc => ({
+  _id: new Types.ObjectId(),
+  content: 'Some text',
+  post_id: new Types.ObjectId(),
+  parent_id: new Types.ObjectId(),
+  container_id: new Types.ObjectId(),
+  root_id: new Types.ObjectId(),
+  depth: 2,
+  author_id: author,
+  author_username: 'someone',
+  community_id: community,
+  community_name: 'somewhere',
+  community_nsfw: true,
+  score: 3,
+  upvotes: 5,
+  downvotes: 2,
+  best: 0.4,
+  reply_count: 1,
+  is_deleted: false,
+  created_at: new Date('2026-01-01T00:00:00Z'),
+  updated_at: new Date('2026-01-02T00:00:00Z'),
+  removed: false,
+  removal_reason: null,
+  removal_modlog_id: null,
+  ...extra,
+});
+
+/** The document as a thread page's query returns it (THREAD_COMMENT_FIELDS and _id). */
+const projected = (doc: CommentDoc) =>
+  Object.fromEntries(
+    Object.entries(doc).filter(([key]) => key === '_id' || key in THREAD_COMMENT_FIELDS),
+  ) as unknown as CommentDoc;
+
+const readers: Viewer[] = [
+  { userId: null, isAdmin: false, moderates: new Set() },
+  { userId: author.toHexString(), isAdmin: false, moderates: new Set() },
+  {
+    userId: new Types.ObjectId().toHexString(),
+    isAdmin: false,
+    moderates: new Set([community.toHexString()]),
+  },
+  { userId: new Types.ObjectId().toHexString(), isAdmin: true, moderates: new Set() },
+];
+
+describe('a page of threads reads THREAD_COMMENT_FIELDS only', () => {
+  const docs = [
+    stored(),
+    stored({ parent_id: null, depth: 0 }),
+    stored({ is_deleted: true, author_id: null, author_username: null, content: '[deleted]' }),
+    stored({ removed: true, removal_reason: 'Spam', removal_modlog_id: new Types.ObjectId() }),
+  ];
+  it('presents every kind of comment to every reader as the whole document does', () => {
+    for (const doc of docs) {
+      const state = {
+        votes: new Map([[doc._id.toHexString(), 1 as const]]),
+        saves: new Set<string>(),
+      };
+      for (const viewer of readers) {
+        expect(presentComment(projected(doc), state, undefined, viewer)).toEqual(
+          presentComment(doc, state, undefined, viewer),
+        );
+        expect(presentThread({ ...projected(doc), replies: [] }, state, viewer)).toEqual(
+          presentThread({ ...doc, replies: [] }, state, viewer),
+        );
+      }
+    }
+  });
+});
