@@ -109,7 +109,8 @@ test('cold load of / (visitor): JavaScript downloaded and time to show the posts
   // What the browser actually received (brotli at its highest quality for the gateway's static
   // files, plus each response's headers): 162.4 KB on 2026-11-26 in 17 files, 154.0 KB with the
   // subresources' headers trimmed and react-query shared as a subset, 143.2 KB with the ES module
-  // federation runtime (the shell's entry -5.3 KB, the forum's remoteEntry.js -5.4 KB).
+  // federation runtime (the shell's entry -5.3 KB, the forum's remoteEntry.js -5.4 KB), 137.1 KB
+  // in 12 files with one chunk per shared library (shell/rsbuild.config.ts, cacheGroups).
   expect(m.files.filter((f) => Number.isNaN(f.wire)).map((f) => f.url)).toEqual([]);
   expect(m.total.wire).toBeLessThan(VISITOR_WIRE_BUDGET_KB * 1024);
   // mf-forum's own share (remote entry without a runtime of its own, page chunks, no shared
