@@ -3,7 +3,7 @@ import { makeQuery } from '../engine/mingo.js';
 import type { Doc } from '../bson.js';
 import { bsonTypeOf, keyOf, pathValues } from '../engine/values.js';
 import { BTree } from './btree.js';
-import { compareBound, MAX_EDGE, MIN_EDGE, type FieldRange, type Interval } from './bounds.js';
+import { compareBound, MAX_EDGE, MIN_EDGE, type Interval } from './bounds.js';
 
 export interface IndexSpec {
   v?: number;
@@ -146,8 +146,9 @@ export class Index {
   }
 
   /**
-   * Keys of `tree` (this index's tree or a clone of it) from the start of `interval` in tree
-   * order (or reversed), each with where it lies: -1 before the interval, 0 inside, 1 after.
+   * Keys of `tree` (this index's tree or a clone of it) inside `interval`, in tree order (or
+   * reversed), each with where it lies: always 0 (inside), since the walk runs between the two
+   * tree keys that enclose the interval exactly (see countRange), one comparison per key.
    * `after` resumes a walk past the last key it saw.
    */
   *scanFrom(
@@ -156,16 +157,18 @@ export class Index {
     backward: boolean,
     after: IndexKey | undefined,
   ): Generator<[IndexKey, Doc, number]> {
-    const start: IndexKey = after ?? {
-      v: interval.map((r, i) => treeEnd(r, this.dirs[i]!, backward)),
-      id: backward ? HIGHEST_ID : LOWEST_ID,
-    };
-    const iter = backward
-      ? tree.entriesReversed(start, undefined, after !== undefined)
-      : tree.entries(start);
-    for (const [key, doc] of iter) {
-      if (after && !backward && this.compare(key, after) === 0) continue;
-      yield [key, doc, this.position(key, interval)];
+    const { start, end } = this.enclosingKeys(interval);
+    if (backward) {
+      for (const [key, doc] of tree.entriesReversed(after ?? end, undefined, after !== undefined)) {
+        if (this.compare(key, start) < 0) return;
+        yield [key, doc, 0];
+      }
+      return;
+    }
+    for (const [key, doc] of tree.entries(after ?? start)) {
+      if (after && this.compare(key, after) === 0) continue;
+      if (this.compare(key, end) > 0) return;
+      yield [key, doc, 0];
     }
   }
 
@@ -227,26 +230,6 @@ export class Index {
     });
     return { start: { v: start, id: startId }, end: { v: end, id: endId } };
   }
-
-  /** Where `key` lies relative to `interval` in tree order: -1 before, 0 inside, 1 after. */
-  private position(key: IndexKey, interval: Interval): number {
-    for (let i = 0; i < interval.length; i++) {
-      const r = interval[i]!;
-      const dir = this.dirs[i]!;
-      const lo = compareBound(key.v[i], r.lo);
-      if (lo < 0 || (lo === 0 && !r.loIn)) return -dir;
-      const hi = compareBound(key.v[i], r.hi);
-      if (hi > 0 || (hi === 0 && !r.hiIn)) return dir;
-    }
-    return 0;
-  }
-}
-
-/** The bound the walk starts from: the tree's low end of the range, or its high end backwards. */
-function treeEnd(r: FieldRange, dir: number, backward: boolean): unknown {
-  const low = dir === 1 ? r.lo : r.hi;
-  const high = dir === 1 ? r.hi : r.lo;
-  return backward ? high : low;
 }
 
 /** Tree order: each field in its direction (BSON order), then the document id. */
