@@ -236,5 +236,6 @@ describe('post list totals from counters', () => {
     await expectRightTotals();
     // Counted once: later start-ups only check.
     expect(await backfillPostCounts({ models: h.models, conn: h.conn })).toBeNull();
-  });
+    // A whole service start inside the test: more than the default 30 s on a loaded machine.
+  }, 120_000);
 });
