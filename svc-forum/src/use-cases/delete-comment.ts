@@ -87,6 +87,16 @@ async function removeComment(models: ForumModels, comment: CommentDoc): Promise<
   }
   if (!changed) return;
   await CommentSave.deleteMany({ comment_id: comment._id });
+  // One write to the post when both counters move: every delete on a post writes that one
+  // document, and a second write in the same transaction held it long enough for 100 concurrent
+  // deletes to spend over a minute re-running their conflicting transactions (3 s with one).
+  if (topLeft) {
+    const both = await Post.updateOne(
+      { _id: comment.post_id, comment_count: { $gt: 0 }, top_comment_count: { $gt: 0 } },
+      { $inc: { comment_count: -1, top_comment_count: -1 } },
+    );
+    if (both.modifiedCount === 1) return;
+  }
   await Post.updateOne(
     { _id: comment.post_id, comment_count: { $gt: 0 } },
     decrement('comment_count'),
