@@ -69,19 +69,13 @@ function sortsBefore(a: Row, b: Row, sort: Record<string, 1 | -1>): boolean {
   return false;
 }
 
-/** null/missing < numbers < dates/ObjectIds of one kind, as the list's fields hold them. */
+/** null/missing < numbers < dates or ObjectIds of one kind, as the list's fields hold them. */
 function compareValues(x: unknown, y: unknown): number {
   if (x === y) return 0;
   if (x === null || x === undefined) return y === null || y === undefined ? 0 : -1;
   if (y === null || y === undefined) return 1;
   if (x instanceof Date && y instanceof Date) return Math.sign(x.getTime() - y.getTime());
   if (typeof x === 'number' && typeof y === 'number') return Math.sign(x - y);
-  // ObjectIds: their byte order is the order of their hex strings.
-  const [hx, hy] = [hex(x), hex(y)];
-  return hx < hy ? -1 : hx > hy ? 1 : 0;
+  // ObjectIds: by their bytes, as compareComments breaks its ties.
+  return Buffer.compare((x as { id: Buffer }).id, (y as { id: Buffer }).id);
 }
-
-const hex = (v: unknown): string =>
-  typeof (v as { toHexString?: unknown }).toHexString === 'function'
-    ? (v as { toHexString(): string }).toHexString()
-    : String(v);
