@@ -55,7 +55,12 @@ test('Saved Posts and Saved Comments with Load More; unsaving a comment removes 
   await expect(commentList.getByTestId('comment-row')).toHaveCount(10);
   expect((await unsaved).status()).toBe(200);
   await page.reload();
-  await expect(page.getByTestId('saved-comments-list').getByText('Saved comment 10')).toHaveCount(
-    0,
-  );
+  // Wait for the reloaded list itself (a count of 0 before it loads would prove nothing), and
+  // match whole contents: "Saved comment 1" runs into "0 points" as "Saved comment 10 points".
+  const reloaded = page.getByTestId('saved-comments-list');
+  await expect(reloaded.getByTestId('comment-row')).toHaveCount(10);
+  await expect(reloaded.getByTestId('comment-row').first()).toContainText('Saved comment 9');
+  await expect(
+    reloaded.getByTestId('comment-row-content').getByText('Saved comment 10', { exact: true }),
+  ).toHaveCount(0);
 });
