@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api } from '../../api.js';
 import { expect } from '../../fixtures.js';
+import { expectNoSeriousA11yViolations } from '../../axe.js';
 
 /**
  * Data for the admin specs, created through the public API. The stack of the global setup runs
@@ -128,13 +128,7 @@ export async function openAdmin(page: Page, query = ''): Promise<Session> {
 }
 
 /** Axe: no serious or critical violations. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
+export const expectAccessible = (page: Page): Promise<void> => expectNoSeriousA11yViolations(page);
 
 /** Usernames of the users table, in order, once the table is not loading. */
 export async function tableUsernames(page: Page): Promise<string[]> {

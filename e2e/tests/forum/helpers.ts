@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api } from '../../api.js';
-import { expect } from '../../fixtures.js';
+import { expectNoSeriousA11yViolations } from '../../axe.js';
 
 /**
  * Data for the forum specs, created through the public API (like the product does). The stack of
@@ -164,10 +163,4 @@ export function pngBytes(): Uint8Array<ArrayBuffer> {
 }
 
 /** Axe: no serious or critical violations. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
+export const expectAccessible = (page: Page): Promise<void> => expectNoSeriousA11yViolations(page);

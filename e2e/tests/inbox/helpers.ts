@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { api as request, uniqueName } from '../../api.js';
+import { expectNoSeriousA11yViolations } from '../../axe.js';
 
 /** Spec §5 password: 8+ characters with upper, lower and a digit. */
 export const PASSWORD = 'Passw0rdInbox';
@@ -117,20 +117,7 @@ export async function signInAs(page: Page, user: InboxUser): Promise<void> {
   }, user);
 }
 
-/** Fails on serious or critical axe violations, listing them. */
-export async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  const report = serious
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-    )
-    .join('\n');
-  expect(serious, `${what}:\n${report}`).toEqual([]);
-}
+export { expectNoSeriousA11yViolations };
 
 export const RELATIVE_TIME = /^\d+[smhd] ago$/;
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { api as request, uniqueName } from '../../api.js';
 import { env } from '../../fixtures.js';
+import { expectNoSeriousA11yViolations } from '../../axe.js';
 
 /** Passwords that satisfy spec §5 (8+ characters, upper, lower, digit). */
 export const PASSWORD = 'Passw0rdShell';
@@ -94,20 +94,7 @@ export async function openUserMenu(page: Page) {
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
-/** Fails on serious or critical axe violations, listing them. */
-export async function expectNoSeriousA11yViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  const report = serious
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-    )
-    .join('\n');
-  expect(serious, `${what}:\n${report}`).toEqual([]);
-}
+export { expectNoSeriousA11yViolations };
 
 /** Identity's local mailer writes each message to MAIL_DIR = <data dir>/identity/mail. */
 export function mailDir(): string {
