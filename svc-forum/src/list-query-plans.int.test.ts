@@ -21,6 +21,7 @@ import {
   COMMENT_SORTS,
   authorCommentsFilter,
   commentListFilter,
+  repliesOfFilter,
 } from './domain/comment-list-query.js';
 import { visiblePosts, visibleComments, type Hidden } from './domain/hidden-filter.js';
 import type { RemovedSeen } from './domain/removed-filter.js';
@@ -328,12 +329,29 @@ describe('comment lists walk an index', () => {
     });
   }
 
-  it('the descendants of a page of threads', async () => {
+  it("a level of a page's nested replies: several comments' replies at once", async () => {
+    const filter = repliesOfFilter([bigThread, new Types.ObjectId()]);
     await expectIndexed(models.Comment as never, {
-      filter: { root_id: { $in: [bigThread, new Types.ObjectId()] } },
-      // Every descendant is returned: the 200 replies of the thread.
+      filter,
+      // Every reply is returned: the thread's 200 (load-nested-replies batches only comments
+      // with at most twice the replies the page shows).
       residual: 200,
     });
+    const stats = executionStats(await explainFind(models.Comment as never, { filter }));
+    expect(stats).toMatchObject({ totalDocsExamined: 200, nReturned: 200 });
+  });
+
+  it("one comment's first replies, a page's share of them", async () => {
+    for (const sortName of COMMENT_SORT_NAMES) {
+      const shape = {
+        filter: commentListFilter(bigThread),
+        sort: COMMENT_SORTS[sortName],
+        page: { skip: 0, limit: 10 },
+      };
+      await expectIndexed(models.Comment as never, shape);
+      const stats = executionStats(await explainFind(models.Comment as never, shape));
+      expect(stats.totalDocsExamined).toBeLessThanOrEqual(11);
+    }
   });
 
   for (const visitor of [false, true]) {

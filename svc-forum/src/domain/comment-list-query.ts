@@ -18,6 +18,11 @@ export const COMMENT_SORTS: Record<CommentSort, Record<string, Direction>> = {
  */
 export const commentListFilter = (containerId: Types.ObjectId) => ({ container_id: containerId });
 
+/** The replies of several comments at once (a level of a page's nested replies), unsorted. */
+export const repliesOfFilter = (parentIds: Types.ObjectId[]) => ({
+  container_id: { $in: parentIds },
+});
+
 /**
  * Profile lists: newest first; visitors never see NSFW comments, and removed comments only
  * their communities' moderators and the admin (EXTENSIONS §M4).

@@ -57,7 +57,7 @@ const shapes: [
   string[],
   Record<string, number>,
 ][] = [
-  ['descendants of a page of threads', 'Comment', ['root_id'], {}],
+  ['replies of a level of a page (repliesOfFilter)', 'Comment', ['container_id'], {}],
   ['start-up backfill of removed', 'Comment', ['removed'], {}],
   ['comments of a deleted post', 'Comment', ['post_id'], {}],
   ['caller votes on a page', 'CommentVote', ['user_id', 'comment_id'], {}],

@@ -10,8 +10,8 @@ export interface CommentDoc extends RemovalFields {
   /** The list the comment appears in: its post when top-level, else its parent comment. One
    * equality field per list keeps each list's index exact (ids of both kinds never collide). */
   container_id: Types.ObjectId;
-  /** The top-level comment of the thread (itself for a top-level one): one query loads a
-   * whole page of threads with `root_id: {$in: roots}`. */
+  /** The top-level comment of the thread (itself for a top-level one). Not indexed: pages
+   * nest their replies level by level by container_id (load-nested-replies.ts). */
   root_id: Types.ObjectId;
   /** 0 top-level, up to MAX_COMMENT_DEPTH. */
   depth: number;
@@ -94,15 +94,14 @@ const commentSchema = new Schema<CommentDoc>(
 /**
  * Top-level comments of a post and the direct replies of a comment share these (by
  * container_id): one per sort key, _id breaking ties. `old` walks the created_at index
- * backwards. comment-indexes.test.ts checks every query shape.
+ * backwards; a page's replies nested level by level read them too (`container_id $in`, or one
+ * comment's first replies sorted and limited). comment-indexes.test.ts checks every query shape.
  */
 for (const key of ['best', 'score', 'created_at'] as const) {
   commentSchema.index({ container_id: 1, [key]: -1, _id: -1 });
 }
 // The post/community delete cascade.
 commentSchema.index({ post_id: 1 });
-// Every descendant of a page of threads in one query.
-commentSchema.index({ root_id: 1 });
 // Profile lists, newest first; visitors' add community_nsfw=false. `removed` (EXTENSIONS §M4)
 // leads: false for most readers, both values for moderators; the start-up backfill's
 // `removed: null` uses it too.

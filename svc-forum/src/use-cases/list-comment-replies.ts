@@ -4,7 +4,7 @@ import type { ForumModels } from '../models/index.js';
 import { findVisibleComment } from './shared/find-comment.js';
 import { loadThreads, type ThreadPage } from './shared/load-threads.js';
 
-/** GET /comments/{id}/replies: direct replies, each with its own replies nested. */
+/** GET /comments/{id}/replies: direct replies, each with its first replies nested ("N more replies"). */
 export async function listCommentReplies(
   models: ForumModels,
   user: AuthUser | undefined,
@@ -17,7 +17,6 @@ export async function listCommentReplies(
     user,
     {
       containerId: comment._id,
-      rootId: comment.root_id,
       communityId: comment.community_id,
       // Its direct replies, kept with each reply written or deleted (create-comment,
       // delete-comment), so the list's total needs no count.

@@ -4,7 +4,7 @@ import type { ForumModels } from '../models/index.js';
 import { findVisiblePost } from './shared/find-post.js';
 import { loadThreads, type ThreadPage } from './shared/load-threads.js';
 
-/** GET /comments/post/{postId} and /posts/{id}/comments: top-level comments, replies nested. */
+/** GET /comments/post/{postId} and /posts/{id}/comments: top-level comments, first replies nested. */
 export async function listPostComments(
   models: ForumModels,
   user: AuthUser | undefined,
