@@ -178,6 +178,13 @@ describe('a post page with more replies than it shows', () => {
             if (shown.length < all.length) {
               const rest = await theRest(node.id, sort, shown.length);
               expect([...shown, ...rest.map((r) => r.id)]).toEqual(all);
+              // The route nests by the same caps for the same depth (a page of 7 stays within
+              // the depth-2 budget, so each shows its cap).
+              for (const r of rest) {
+                const cap = NESTED_REPLY_LEVELS[r.depth]?.perParent ?? 0;
+                if (r.depth === 1) expect(r.replies).toHaveLength(Math.min(r.reply_count, cap));
+                else expect(r.replies.length).toBeLessThanOrEqual(cap);
+              }
             }
           }
           for (const reply of node.replies) await check(reply, depth + 1);

@@ -1,11 +1,13 @@
 /**
- * How many replies a page of comments carries nested under its comments, level by level below
- * the page's own comments (a post's page: depths 1-3; a comment's replies: what lies deeper).
- * Each level has a budget for the whole page and a cap per parent, so a page carries at most
- * page size + 100 + 60 + 40 comments (250 on a post's page of 50) whatever the thread's size;
- * the reader opens the rest with "N more replies" (GET /comments/{id}/replies, offset = shown).
- * The budgets shrink with depth as a reader's interest does, and split across a level so every
- * comment of the page gets its first replies before any gets its tenth.
+ * How many replies a page of comments carries nested under its comments, by the replies' depth
+ * (1, 2, 3): the first entry for replies to top-level comments, and so on. A post's page nests
+ * all three levels; GET /comments/{id}/replies those below its own replies. Each level has a
+ * budget for the whole page and a cap per parent, so a post's page of 50 carries at most 50 +
+ * 100 + 60 + 40 comments whatever the thread's size; the reader opens the rest with "N more
+ * replies" (GET /comments/{id}/replies, offset = shown). The caps shrink with depth as a
+ * reader's interest does (and a reply shows as many replies wherever it appears); the budgets
+ * are split across a level in turns, so every comment of the page gets its first replies before
+ * any gets its tenth.
  */
 export const NESTED_REPLY_LEVELS: readonly { perParent: number; budget: number }[] = [
   { perParent: 10, budget: 100 },

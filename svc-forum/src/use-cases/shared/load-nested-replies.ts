@@ -18,7 +18,8 @@ export interface NestedPage {
 
 /**
  * Nests under the page's comments the first replies of each, in the page's sort, within the
- * budgets of NESTED_REPLY_LEVELS: one level at a time, from the reply_count the parents carry.
+ * budgets of NESTED_REPLY_LEVELS for their depth: one level at a time, from the reply_count the
+ * parents carry.
  * A parent with at most twice the replies it shows is read with the others of its level in one
  * `container_id $in` query and cut here (one round trip instead of one per comment; a level
  * reads at most twice its budget). One with more gets a query of its own, sorted and limited on
@@ -35,7 +36,8 @@ export async function loadNestedReplies(
   const threads = tops.map(asNode);
   const loaded: CommentDoc[] = [...tops];
   let parents = threads;
-  for (const level of NESTED_REPLY_LEVELS) {
+  // The levels below the page's own comments (they share a depth: one container's list).
+  for (const level of NESTED_REPLY_LEVELS.slice(tops[0]?.depth ?? 0)) {
     const withReplies = parents.filter((p) => (p.reply_count ?? 0) > 0);
     const shares = allotReplies(
       withReplies.map((p) => p.reply_count),
