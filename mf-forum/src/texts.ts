@@ -114,6 +114,8 @@ export const TEXTS = {
   commentsFailed: 'Failed to load comments',
   noComments: 'No comments yet. Start the conversation!',
   loadMoreComments: 'Load more comments',
+  moreReplies: (n: number) => (n === 1 ? '1 more reply' : `${n} more replies`),
+  moreRepliesFailed: 'Failed to load replies. Please try again.',
   // Profile
   userNotFound: 'User not found',
   profileFailed: 'Failed to load user profile',

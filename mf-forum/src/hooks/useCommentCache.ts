@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentThread, CommentThreadsResponse, Post } from '@forum/contracts';
+import type {
+  Comment,
+  CommentSort,
+  CommentThread,
+  CommentThreadsResponse,
+  Post,
+} from '@forum/contracts';
 import { forumKeys } from '../lib/forumKeys';
-import type { ThreadPages } from '../lib/threads';
+import { withMoreReplies, type AddedReply, type ThreadPages } from '../lib/threads';
 
 type Threads = CommentThreadsResponse;
 type Mapper = (c: CommentThread) => CommentThread | null;
@@ -32,9 +38,12 @@ export function useCommentCache(postId: string) {
     void queryClient.invalidateQueries({ queryKey: ['posts'], refetchType: 'none' });
   };
   return {
-    /** Spec §4: new top-level comments are prepended, replies appended. */
+    /** Spec §4: new top-level comments are prepended, replies appended (marked: they sit
+     * outside the server's order, which "N more replies" continues). */
     add(comment: Comment) {
-      const node: CommentThread = { ...comment, replies: [] };
+      const node: CommentThread | AddedReply = comment.parent_id
+        ? { ...comment, replies: [], addedHere: true }
+        : { ...comment, replies: [] };
       editThreads((t, first) =>
         comment.parent_id
           ? {
@@ -50,6 +59,20 @@ export function useCommentCache(postId: string) {
             : t,
       );
       adjustCount(1);
+    },
+    /** "N more replies": the next replies of `parentId` in `sort` (the order they came in). */
+    appendReplies(sort: CommentSort, parentId: string, more: CommentThread[], total: number) {
+      queryClient.setQueryData<ThreadPages>(forumKeys.comments(postId, sort), (old) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((page) => ({
+                ...page,
+                comments: withMoreReplies(page.comments, parentId, more, total),
+              })),
+            }
+          : old,
+      );
     },
     update(comment: Comment) {
       editThreads((t) => ({

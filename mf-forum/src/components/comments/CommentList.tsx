@@ -1,8 +1,10 @@
 import type { CommentThread } from '@forum/contracts';
 import { cx } from '@forum/ui';
 import { CommentItem } from './CommentItem';
+import { MoreReplies } from './MoreReplies';
 
-/** A list of comment threads; each comment's replies are a nested CommentList. */
+/** A list of comment threads; each comment's replies are a nested CommentList, then "N more
+ * replies" when the page left some out. */
 export function CommentList({
   comments,
   nested = false,
@@ -19,7 +21,12 @@ export function CommentList({
         <CommentItem
           key={c.id}
           comment={c}
-          replies={c.replies.length > 0 ? <CommentList comments={c.replies} nested /> : null}
+          replies={
+            <>
+              {c.replies.length > 0 ? <CommentList comments={c.replies} nested /> : null}
+              <MoreReplies comment={c} />
+            </>
+          }
         />
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { Post } from '@forum/contracts';
+import type { CommentSort, Post } from '@forum/contracts';
 
 /**
  * What every comment of the post page needs: the post, the list's sort, the linked comment and
@@ -7,7 +7,7 @@ import type { Post } from '@forum/contracts';
  */
 export interface CommentsCtx {
   post: Post;
-  sort: string;
+  sort: CommentSort;
   highlight: string | null;
   canModerate: boolean;
 }

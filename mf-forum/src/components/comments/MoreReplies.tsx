@@ -1,0 +1,47 @@
+import { useContext } from 'react';
+import type { CommentThread } from '@forum/contracts';
+import { useMoreReplies } from '../../hooks/useMoreReplies';
+import { missingReplies } from '../../lib/threads';
+import { CommentsContext } from './CommentsContext';
+import { TEXTS } from '../../texts';
+import './comments.css';
+
+/**
+ * "N more replies" under a comment's loaded replies when the page nested only the first ones
+ * (its reply_count says how many there are). Stays focusable while loading (aria-disabled, not
+ * disabled) so a keyboard user keeps their place; when the last ones arrive it goes away and
+ * focus moves to the first of them.
+ */
+export function MoreReplies({ comment }: { comment: CommentThread }) {
+  const ctx = useContext(CommentsContext)!;
+  const more = useMoreReplies(ctx.post.id, comment, ctx.sort);
+  const missing = missingReplies(comment);
+  if (missing === 0) return null;
+
+  const load = () => {
+    if (more.isPending) return;
+    const shown = new Set(comment.replies.map((r) => r.id));
+    more.mutate(undefined, {
+      onSuccess: (page) => {
+        const first = page.comments.find((r) => !shown.has(r.id));
+        if (page.pagination.hasMore || !first) return;
+        requestAnimationFrame(() => document.getElementById(`comment-${first.id}`)?.focus());
+      },
+    });
+  };
+  return (
+    <div className="forum-more-replies">
+      <button
+        type="button"
+        className="forum-action"
+        aria-disabled={more.isPending || undefined}
+        aria-busy={more.isPending || undefined}
+        onClick={load}
+        data-testid="more-replies"
+        data-comment-id={comment.id}
+      >
+        {more.isPending ? TEXTS.loading : TEXTS.moreReplies(missing)}
+      </button>
+    </div>
+  );
+}
