@@ -12,6 +12,7 @@ import type { Doc } from './bson.js';
 import { dispatch } from './commands/dispatch.js';
 import { createNode } from './node.js';
 import { start } from './server.js';
+import { stalls } from './stall-bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'devdb-bench-'));
@@ -201,6 +202,19 @@ async function startup(): Promise<string> {
   return big;
 }
 
+async function all(): Promise<void> {
+  await crud();
+  await serverSideLookups();
+  await listsAtScale();
+  const big = await startup();
+  const full = await rss(big);
+  const empty = await rss(path.join(tmp, 'empty'));
+  console.log(
+    `resident memory, 100k small docs:  ${fmt(full)} MB (CLI process incl. tsx; ${fmt(empty)} MB when empty)`,
+  );
+  await stalls(tmp);
+}
+
 /** RSS (MB) of a fresh CLI process once it has loaded `dataDir`. */
 async function rss(dataDir: string): Promise<number> {
   const child = spawn(
@@ -229,15 +243,9 @@ async function rss(dataDir: string): Promise<number> {
 
 try {
   const t0 = process.hrtime.bigint();
-  await crud();
-  await serverSideLookups();
-  await listsAtScale();
-  const big = await startup();
-  const full = await rss(big);
-  const empty = await rss(path.join(tmp, 'empty'));
-  console.log(
-    `resident memory, 100k small docs:  ${fmt(full)} MB (CLI process incl. tsx; ${fmt(empty)} MB when empty)`,
-  );
+  // `npm run bench -w @forum/devdb -- --stalls`: only the longest-stall table.
+  if (process.argv.includes('--stalls')) await stalls(tmp);
+  else await all();
   console.log(`(bench total ${fmt(ms(t0) / 1000)} s)`);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });

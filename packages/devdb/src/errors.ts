@@ -64,3 +64,12 @@ export const writeConflict = (): CommandError =>
   );
 export const transactionTooLarge = (msg: string): CommandError =>
   new CommandError(257, 'TransactionTooLarge', msg);
+/** A write that paused and found its collection dropped, or the node stepped down, meanwhile. */
+export const queryPlanKilled = (msg: string): CommandError =>
+  new CommandError(175, 'QueryPlanKilled', msg);
+export const interruptedDueToReplStateChange = (): CommandError =>
+  new CommandError(
+    11602,
+    'InterruptedDueToReplStateChange',
+    'operation was interrupted because the node stepped down',
+  );

@@ -1,12 +1,23 @@
 import type { Doc } from '../bson.js';
 import { badValue } from '../errors.js';
-import { findDocs, project } from '../engine/query.js';
+import type { Pausing } from '../engine/pausing.js';
+import { project, querySpec } from '../engine/query.js';
 import { validateUpdate } from '../engine/update.js';
 import { isPlainObject } from '../engine/values.js';
 import { collName, type Handler } from './context.js';
 import { updateStatement } from './update.js';
+import { runPausingWrite, type WritePauses } from './write-pauses.js';
 
-function findAndModify(cmd: Doc, ctx: Parameters<Handler>[1]): Doc {
+/** Its read may pause (a scan or a sort over many documents): see WritePauses.findOne. */
+function findAndModify(cmd: Doc, ctx: Parameters<Handler>[1]): Doc | Promise<Doc> {
+  return runPausingWrite(ctx, (pauses) => findAndModifySteps(cmd, ctx, pauses));
+}
+
+function* findAndModifySteps(
+  cmd: Doc,
+  ctx: Parameters<Handler>[1],
+  pauses: WritePauses,
+): Pausing<Doc> {
   const name = collName(cmd, Object.keys(cmd)[0]!);
   const filter = isPlainObject(cmd.query) ? cmd.query : {};
   const fields = cmd.fields;
@@ -16,8 +27,13 @@ function findAndModify(cmd: Doc, ctx: Parameters<Handler>[1]): Doc {
   if (cmd.remove === true) {
     if (cmd.update !== undefined) throw badValue('Cannot specify both an update and remove=true');
     const coll = ctx.store.collection(ctx.db, name);
-    const [doc] = findDocs(coll, filter, { limit: 1, sort: cmd.sort });
-    if (!coll || !doc) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
+    const opts = { limit: 1, sort: cmd.sort };
+    if (!coll) {
+      querySpec(filter, opts); // a bad filter or sort is an error even without a collection
+      return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
+    }
+    const doc = yield* pauses.findOne(coll, filter, opts);
+    if (!doc) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
     coll.remove(doc);
     return { lastErrorObject: { n: 1 }, value: shape(doc), ok: 1 };
   }
@@ -27,11 +43,17 @@ function findAndModify(cmd: Doc, ctx: Parameters<Handler>[1]): Doc {
     ? ctx.store.ensureCollection(ctx.db, name)
     : ctx.store.collection(ctx.db, name);
   if (!coll) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-  const r = updateStatement(coll, filter, u, {
-    upsert: cmd.upsert === true,
-    arrayFilters: Array.isArray(cmd.arrayFilters) ? (cmd.arrayFilters as Doc[]) : undefined,
-    sort: cmd.sort,
-  });
+  const r = yield* updateStatement(
+    coll,
+    filter,
+    u,
+    {
+      upsert: cmd.upsert === true,
+      arrayFilters: Array.isArray(cmd.arrayFilters) ? (cmd.arrayFilters as Doc[]) : undefined,
+      sort: cmd.sort,
+    },
+    pauses,
+  );
   if (r.upsertedId !== undefined) {
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: r.upsertedId },

@@ -58,6 +58,9 @@ export function runCommand(node: Node, cmd: Doc, db: string, caller: Caller): Ou
     if (retryable) {
       const saved = node.sessions.replay(retryable);
       if (saved) return { reply: saved };
+      // A retry of a write that is still running (it paused) gets that write's reply.
+      const running = node.sessions.running(retryable);
+      if (running) return { pending: running };
       node.sessions.beginRetryableWrite(retryable);
     }
     if (inTxn) {
@@ -76,10 +79,15 @@ export function runCommand(node: Node, cmd: Doc, db: string, caller: Caller): Ou
     };
     const result = txn ? node.store.withLog(txn, () => dispatch(cmd, ctx)) : dispatch(cmd, ctx);
     if (result instanceof Promise) {
-      // Only reads pause, and they write nothing: no retryable-write record to keep.
+      // A long read or a write over many documents that paused (never inside a transaction).
       const session = info;
       const inside = txn;
-      return { pending: result.then((r) => settle(node, name, session, inside, r)) };
+      const pending = result.then((r) => {
+        if (retryable && r.ok === 1) node.sessions.remember(retryable, r);
+        return settle(node, name, session, inside, r);
+      });
+      if (retryable) node.sessions.track(retryable, pending);
+      return { pending };
     }
     reply = result;
     if (retryable && reply.ok === 1) node.sessions.remember(retryable, reply);

@@ -98,13 +98,21 @@ export class Collection {
     this.log().append({ op: 'del', db: this.db, c: this.name, id: doc._id }, doc);
   }
 
+  /**
+   * While set (start-up recovery), load/unload/createIndex leave index keys alone and
+   * `buildIndexes` makes them at the end in one bulk build per index, instead of one
+   * tree insertion per key and document.
+   */
+  deferIndexes = false;
+
   /** Restores a document from the journal or snapshot, or undoes a change: no checks, no logging. */
   load(doc: Doc): void {
     const id = keyOf(doc._id);
     const prev = this.docs.get(id);
     const rid = prev ? this.ridOf(id) : this.newRid(id);
-    if (prev) for (const index of this.indexes.values()) index.remove(rid, prev);
     this.docs.set(id, doc);
+    if (this.deferIndexes) return;
+    if (prev) for (const index of this.indexes.values()) index.remove(rid, prev);
     this.idIndex.add(rid, doc);
     for (const index of this.indexes.values()) index.add(rid, doc);
   }
@@ -116,8 +124,16 @@ export class Collection {
     this.docs.delete(id);
     const rid = this.ridOf(id);
     this.rids.delete(id);
+    if (this.deferIndexes) return;
     this.idIndex.remove(rid, prev);
     for (const index of this.indexes.values()) index.remove(rid, prev);
+  }
+
+  /** Ends `deferIndexes`: builds every index over the documents as they are now. */
+  buildIndexes(): void {
+    if (!this.deferIndexes) return;
+    this.deferIndexes = false;
+    for (const index of this.allIndexes()) index.load(this.rows());
   }
 
   indexSpecs(): IndexSpec[] {
@@ -127,15 +143,31 @@ export class Collection {
   /** Builds an index over the existing documents; fails (and leaves nothing) on duplicates. */
   createIndex(spec: IndexSpec, logIt = true): void {
     const index = new Index(spec);
-    for (const [id, doc] of this.docs) {
-      const rid = this.ridOf(id);
+    if (!this.deferIndexes) {
+      const shared = index.load(this.rows());
       // Replay (logIt false) may pass through states a snapshot already superseded.
-      const clash = logIt ? index.conflict(rid, doc) : undefined;
-      if (clash) throw this.duplicate(spec.name, spec.key, clash.values);
-      index.add(rid, doc);
+      if (shared && spec.unique && logIt) this.throwFirstDuplicate(spec);
     }
     this.indexes.set(spec.name, index);
     if (logIt) this.log().append({ op: 'createIndex', db: this.db, c: this.name, spec });
+  }
+
+  /**
+   * The error a unique index build reports: the first document, in natural order, with a key
+   * an earlier one holds, found as adding them one at a time finds it (the rare path).
+   */
+  private throwFirstDuplicate(spec: IndexSpec): void {
+    const index = new Index(spec);
+    for (const [rid, doc] of this.rows()) {
+      const clash = index.conflict(rid, doc);
+      if (clash) throw this.duplicate(spec.name, spec.key, clash.values);
+      index.add(rid, doc);
+    }
+  }
+
+  /** (record id, document) in natural order. */
+  private *rows(): Iterable<[string, Doc]> {
+    for (const [id, doc] of this.docs) yield [this.ridOf(id), doc];
   }
 
   dropIndex(name: string, logIt = true): void {

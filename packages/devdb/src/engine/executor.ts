@@ -11,6 +11,7 @@ import {
 } from '../indexes/planner.js';
 import { compareBound } from '../indexes/bounds.js';
 import type { Collection } from './collection.js';
+import { PAUSE, type Pausing, type Slice } from './pausing.js';
 import type { Matcher } from './query.js';
 
 /** What a query asks for, already validated. */
@@ -198,6 +199,32 @@ export function runQueryYielding(
       }
     }
   })();
+}
+
+/**
+ * A query as a step of pausing work (a write's read of its targets): pauses when `slice` is
+ * used up, reading a frozen view of the collection from then on, as runQueryYielding does.
+ */
+export function* queryPausing(
+  coll: Collection,
+  spec: QuerySpec,
+  slice: Slice,
+): Pausing<QueryResult> {
+  const exec = new Execution(coll, spec);
+  const steps = exec.steps();
+  for (;;) {
+    let s: IteratorResult<Tick, void>;
+    try {
+      s = steps.next();
+    } catch (err) {
+      throw toCommandError(err);
+    }
+    if (s.done) return exec.result();
+    if (!slice.over) continue;
+    exec.view.freeze();
+    exec.stats.yields++;
+    yield PAUSE;
+  }
 }
 
 class Execution {

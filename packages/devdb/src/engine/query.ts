@@ -3,8 +3,9 @@ import type { Doc } from '../bson.js';
 import { badValue, toCommandError } from '../errors.js';
 import type { SortKey } from '../indexes/planner.js';
 import type { Collection } from './collection.js';
-import { runQuery, type QuerySpec } from './executor.js';
-import { compareValues, isPlainObject, pathValues } from './values.js';
+import { queryPausing, runQuery, type QuerySpec } from './executor.js';
+import type { Pausing, Slice } from './pausing.js';
+import { compareValues, isPlainObject, keyOf, pathValues } from './values.js';
 
 export type Matcher = (doc: Doc) => boolean;
 
@@ -97,6 +98,31 @@ export function findDocs(
   const spec = querySpec(filter, opts);
   if (!coll) return [];
   return runQuery(coll, spec).docs;
+}
+
+/**
+ * findDocs as a step of a write that pauses: `paused` says whether the read let other
+ * commands in, after which each document found must be looked up again (see currentMatch).
+ */
+export function* findPausing(
+  coll: Collection,
+  filter: unknown,
+  opts: FindOptions,
+  slice: Slice,
+): Pausing<{ docs: Doc[]; spec: QuerySpec; paused: boolean }> {
+  const spec = querySpec(filter, opts);
+  const r = yield* queryPausing(coll, spec, slice);
+  return { docs: r.docs, spec, paused: r.stats.yields > 0 };
+}
+
+/**
+ * The stored version of `found` if it still matches, as MongoDB re-checks a document that
+ * changed while its write yielded: undefined when it was deleted or no longer matches.
+ */
+export function currentMatch(coll: Collection, found: Doc, spec: QuerySpec): Doc | undefined {
+  const current = coll.docs.get(keyOf(found._id));
+  if (current === found) return found;
+  return current && spec.match(current) ? current : undefined;
 }
 
 /** Applies a find projection (including `$slice`, `$elemMatch` and positional `.$`). */

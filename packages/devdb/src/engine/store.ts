@@ -21,6 +21,24 @@ export class Store {
     },
   };
 
+  /** Set during start-up recovery: collections defer their index builds (see buildIndexes). */
+  private bulkLoading = false;
+
+  /**
+   * Runs `fn` (the replay of a snapshot and journal) with index keys left out, then builds
+   * each index once over the recovered documents.
+   */
+  bulkLoad<T>(fn: () => T): T {
+    this.bulkLoading = true;
+    for (const colls of this.dbs.values()) for (const c of colls.values()) c.deferIndexes = true;
+    try {
+      return fn();
+    } finally {
+      this.bulkLoading = false;
+      for (const colls of this.dbs.values()) for (const c of colls.values()) c.buildIndexes();
+    }
+  }
+
   setLog(log: WriteLog): void {
     this.journal = this.current = log;
   }
@@ -61,6 +79,7 @@ export class Store {
       throw new CommandError(48, 'NamespaceExists', `Collection ${db}.${name} already exists.`);
     }
     const coll = new Collection(db, name, () => this.log, options);
+    coll.deferIndexes = this.bulkLoading;
     colls.set(name, coll);
     if (logIt) this.log.append({ op: 'createColl', db, c: name, options });
     return coll;

@@ -2,7 +2,7 @@ import type { Query } from 'mingo/query';
 import { makeQuery } from '../engine/mingo.js';
 import type { Doc } from '../bson.js';
 import { bsonTypeOf, keyOf, pathValues } from '../engine/values.js';
-import { BTree } from './btree.js';
+import { BTree, bulkLoad } from './btree.js';
 import { compareBound, MAX_EDGE, MIN_EDGE, type Interval } from './bounds.js';
 
 export interface IndexSpec {
@@ -44,8 +44,11 @@ const HIGHEST_ID = '\uffff';
 export class Index {
   readonly fields: string[];
   readonly dirs: number[];
-  /** Keys to documents in key order. Readers that pause walk a `clone()` of it. */
-  readonly tree: BTree<IndexKey, Doc>;
+  /**
+   * Keys to documents in key order. Readers that pause walk a `clone()` of it. Replaced only
+   * by `load` (a bulk build, before anybody reads the index).
+   */
+  tree: BTree<IndexKey, Doc>;
   private readonly compare: (a: IndexKey, b: IndexKey) => number;
   private readonly partial: Query | undefined;
   /** The field of a single-field index on a top-level (undotted) path. */
@@ -118,13 +121,49 @@ export class Index {
 
   add(id: string, doc: Doc): void {
     const entries = this.entries(doc);
-    if (entries.length > 1) {
-      this.multikey = true;
-      this.fields.forEach((f, i) => {
-        if (!this.multikeyFields[i] && pathValues(doc, f).length > 1) this.multikeyFields[i] = true;
-      });
-    }
+    if (entries.length > 1) this.noteMultikey(doc);
     for (const { values } of entries) this.tree.set({ v: values, id }, doc);
+  }
+
+  /**
+   * Builds the index over `rows` (record id, document) at once, replacing what it held: every
+   * key made, sorted once, and the tree built bottom-up, which is several times faster than
+   * adding documents one at a time (start-up, createIndex). The result is the same tree
+   * contents as `add` for each row. Returns whether two documents share a key (for a unique
+   * index: the build must fail; see Collection.createIndex).
+   */
+  load(rows: Iterable<[string, Doc]>): boolean {
+    this.multikey = false;
+    this.multikeyFields.fill(false);
+    const pairs: [IndexKey, Doc][] = [];
+    for (const [id, doc] of rows) {
+      const entries = this.entries(doc);
+      if (entries.length > 1) this.noteMultikey(doc);
+      for (const { values } of entries) pairs.push([{ v: values, id }, doc]);
+    }
+    pairs.sort((a, b) => this.compare(a[0], b[0]));
+    const keys: IndexKey[] = [];
+    const docs: Doc[] = [];
+    let shared = false;
+    for (const [key, doc] of pairs) {
+      const prev = keys[keys.length - 1];
+      if (prev && compareValuesOf(this.dirs, prev, key) === 0) {
+        // One document's values equal in BSON order (1 and 1n in an array): one key, as `set` keeps.
+        if (prev.id === key.id) continue;
+        shared = true;
+      }
+      keys.push(key);
+      docs.push(doc);
+    }
+    this.tree = bulkLoad(keys, docs, this.tree.maxNodeSize, this.compare);
+    return shared;
+  }
+
+  private noteMultikey(doc: Doc): void {
+    this.multikey = true;
+    this.fields.forEach((f, i) => {
+      if (!this.multikeyFields[i] && pathValues(doc, f).length > 1) this.multikeyFields[i] = true;
+    });
   }
 
   remove(id: string, doc: Doc): void {
@@ -241,6 +280,15 @@ export function keyComparator(dirs: number[]): (a: IndexKey, b: IndexKey) => num
     }
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   };
+}
+
+/** Compares two keys' values only (not their record ids). */
+function compareValuesOf(dirs: number[], a: IndexKey, b: IndexKey): number {
+  for (let i = 0; i < dirs.length; i++) {
+    const c = compareBound(a.v[i], b.v[i]);
+    if (c !== 0) return c * dirs[i]!;
+  }
+  return 0;
 }
 
 export function defaultIndexName(key: Doc): string {

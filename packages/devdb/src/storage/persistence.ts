@@ -44,7 +44,7 @@ export class Persistence {
     const stats: RecoveryStats = { snapshotRecords: 0, journalRecords: 0, discardedBytes: 0 };
     const apply = (rec: Parameters<Store['apply']>[0]): void => store.apply(rec);
     try {
-      Persistence.recover(snapshotPath, journalPath, apply, stats);
+      store.bulkLoad(() => Persistence.recover(snapshotPath, journalPath, apply, stats));
     } catch (err) {
       unlock();
       throw err;

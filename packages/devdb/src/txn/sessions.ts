@@ -22,6 +22,8 @@ interface Session {
   txn: Transaction | undefined;
   /** The reply to the latest retryable write, replayed if the driver retries it. */
   retried: { txnNumber: bigint; reply: Doc } | undefined;
+  /** A retryable write that paused and has not answered yet. */
+  running?: { txnNumber: bigint; reply: Promise<Doc> };
   lastUse: number;
 }
 
@@ -145,6 +147,23 @@ export class Sessions {
   /** Before a retryable write runs: a newer txnNumber ends the session's transaction. */
   beginRetryableWrite(info: NumberedInfo): void {
     this.supersede(this.touch(info.key), info.txnNumber);
+  }
+
+  /** The reply to come of the session's retryable write `info`, if it is still running. */
+  running(info: NumberedInfo): Promise<Doc> | undefined {
+    const r = this.sessions.get(info.key)?.running;
+    return r?.txnNumber === info.txnNumber ? r.reply : undefined;
+  }
+
+  /** A retryable write that paused: a retry of it waits for its reply instead of running again. */
+  track(info: NumberedInfo, reply: Promise<Doc>): void {
+    const session = this.touch(info.key);
+    const running = { txnNumber: info.txnNumber, reply };
+    session.running = running;
+    const done = (): void => {
+      if (session.running === running) session.running = undefined;
+    };
+    reply.then(done, done);
   }
 
   /** Keeps a retryable write's reply to answer a retry of it without applying it twice. */
