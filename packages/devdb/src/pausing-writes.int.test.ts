@@ -1,6 +1,7 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newClient, openTestDb, raw, type TestDb } from './testing/harness.js';
+import { withPings } from './testing/pings.js';
 
 /**
  * Writes over many documents and pipelines over many rows pause between pieces of work, as
@@ -37,25 +38,9 @@ beforeEach(async () => {
   await coll().createIndex({ k: 1 });
 });
 
-/** Runs `op` while connection 2 pings; returns its result and the pings answered meanwhile. */
-async function withPings<T>(op: () => Promise<T>): Promise<{ result: T; answered: number }> {
-  let done = false;
-  let answered = 0;
-  const running = op().finally(() => (done = true));
-  const pings = (async () => {
-    while (!done) {
-      await other.db('admin').command({ ping: 1 });
-      if (!done) answered++;
-    }
-  })();
-  const result = await running;
-  await pings;
-  return { result, answered };
-}
-
 describe('a write over many documents', () => {
   it('lets another connection in while it inserts 100,000 documents in one command', async () => {
-    const { result, answered } = await withPings(() => coll().insertMany(rows(0, N)));
+    const { result, answered } = await withPings(other, () => coll().insertMany(rows(0, N)));
     expect(result.insertedCount).toBe(N);
     expect(answered).toBeGreaterThan(2);
     expect(await coll().countDocuments({ k: 7 })).toBe(N / 1000);
@@ -63,7 +48,7 @@ describe('a write over many documents', () => {
 
   it('lets another connection in during updateMany and deleteMany, with the right results', async () => {
     await coll().insertMany(rows(0, N));
-    const upd = await withPings(() => coll().updateMany({}, { $inc: { n: 1, k: 1 } }));
+    const upd = await withPings(other, () => coll().updateMany({}, { $inc: { n: 1, k: 1 } }));
     expect(upd.result).toMatchObject({ matchedCount: N, modifiedCount: N });
     expect(upd.answered).toBeGreaterThan(2);
     // Every document and its index keys moved: k 7 now holds what k 6 held.
@@ -71,7 +56,7 @@ describe('a write over many documents', () => {
     expect(await coll().countDocuments({ k: 0 })).toBe(0);
     expect(await coll().findOne({ _id: 41 as never })).toMatchObject({ k: 42, n: 42 });
 
-    const del = await withPings(() => coll().deleteMany({ g: { $ne: 3 } }));
+    const del = await withPings(other, () => coll().deleteMany({ g: { $ne: 3 } }));
     expect(del.result.deletedCount).toBe(N - N / 10);
     expect(del.answered).toBeGreaterThan(2);
     expect(await coll().countDocuments({})).toBe(N / 10);

@@ -1,12 +1,9 @@
 import { badValue } from '../errors.js';
 import type { Doc } from '../bson.js';
 import { readNothing, andThen, type QueryResult, type QuerySpec } from '../engine/executor.js';
-import {
-  countOutput,
-  finishPipeline,
-  pipelineHead,
-  type PipelineHead,
-} from '../engine/pipeline.js';
+import { drive, Slice } from '../engine/pausing.js';
+import { countOutput, pipelineHead, type PipelineHead } from '../engine/pipeline.js';
+import { finishPipelinePausing } from '../engine/pipeline-steps.js';
 import { querySpec } from '../engine/query.js';
 import { isPlainObject } from '../engine/values.js';
 import { num, type Context, type Handler } from './context.js';
@@ -37,18 +34,25 @@ export function aggregateRequest(cmd: Doc): AggregateRequest {
   return { name: cmd.aggregate, head, spec };
 }
 
-/** Runs the leading query (pausing as it goes), then the rest of the pipeline at once. */
+/** Runs the leading query, then the rest of the pipeline, both pausing as they go. */
 export function aggregate(
   req: AggregateRequest,
   ctx: Context,
 ): Promise<{ docs: Doc[]; result: QueryResult }> | { docs: Doc[]; result: QueryResult } {
   const run = req.head.limit === 0 ? readNothing() : read(ctx, req.name, req.spec);
-  return andThen(run, (result) => {
-    const docs = req.head.count
-      ? countOutput(req.head.count, result.n)
-      : finishPipeline(result.docs, req.head.rest, (name) => ctx.store.collection(ctx.db, name));
-    return { docs, result };
-  });
+  type Out = { docs: Doc[]; result: QueryResult };
+  const finish = (result: QueryResult): Out | Promise<Out> => {
+    if (req.head.count) return { docs: countOutput(req.head.count, result.n), result };
+    const slice = new Slice();
+    const rest = finishPipelinePausing(
+      result.docs,
+      req.head.rest,
+      (name) => ctx.store.collection(ctx.db, name),
+      slice,
+    );
+    return andThen(drive(rest, slice), (docs) => ({ docs, result }));
+  };
+  return run instanceof Promise ? run.then(finish) : finish(run);
 }
 
 /**

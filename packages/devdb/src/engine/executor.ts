@@ -58,7 +58,7 @@ interface Keyed {
 
 /** A step that lets the driver pause (yield the event loop) between pieces of work. */
 const TICK = Symbol('tick');
-type Tick = typeof TICK;
+export type Tick = typeof TICK;
 /** Units of work (keys or documents examined, comparisons) between pause points. */
 const TICK_EVERY = 128;
 /** Keys a count takes between pause points (it does no per-key work but counting). */
@@ -545,7 +545,7 @@ function* mergeSorted<T>(
 }
 
 /** Sorts `rows` in place in runs, then merges runs pairwise, pausing between pieces. */
-function* sortSteps<T>(rows: T[], compare: (a: T, b: T) => number): Generator<Tick> {
+export function* sortSteps<T>(rows: T[], compare: (a: T, b: T) => number): Generator<Tick> {
   if (rows.length <= SORT_RUN) {
     rows.sort(compare);
     return;

@@ -76,26 +76,6 @@ export function pipelineHead(pipeline: Doc[]): PipelineHead {
   return { filter, sort, skip, limit, rest, count: countShape(rest) };
 }
 
-/**
- * Runs the stages after the head over the rows it selected: an equality $lookup through an
- * index here, every other stage in mingo, which may write into its input, so a segment with
- * such stages runs on copies (runMingo).
- */
-export function finishPipeline(docs: Doc[], rest: Doc[], collections: CollectionLookup): Doc[] {
-  let segment: Doc[] = [];
-  for (const stage of rest) {
-    const lookup = indexedLookup(stage, collections);
-    if (!lookup) {
-      segment.push(stage);
-      continue;
-    }
-    docs = runMingo(docs, segment, collections);
-    segment = [];
-    docs = docs.map(lookup);
-  }
-  return runMingo(docs, segment, collections);
-}
-
 /** The output of a counting tail (see countShape) for `n` rows. */
 export function countOutput(shape: CountShape, n: number): Doc[] {
   if (n === 0) return [];
@@ -142,7 +122,7 @@ const READ_ONLY_STAGES = new Set([
   '$bucket',
 ]);
 
-function runMingo(docs: Doc[], stages: Doc[], collections: CollectionLookup): Doc[] {
+export function runMingo(docs: Doc[], stages: Doc[], collections: CollectionLookup): Doc[] {
   if (stages.length === 0) return docs;
   const readOnly = stages.every((s) => READ_ONLY_STAGES.has(Object.keys(s)[0]!));
   try {
@@ -164,7 +144,10 @@ function runMingo(docs: Doc[], stages: Doc[], collections: CollectionLookup): Do
  * `foreignField` (or it is `_id`): the join per document, through that index, copying only
  * the joined documents (mingo's own $lookup would copy the whole foreign collection).
  */
-function indexedLookup(stage: Doc, collections: CollectionLookup): ((doc: Doc) => Doc) | undefined {
+export function indexedLookup(
+  stage: Doc,
+  collections: CollectionLookup,
+): ((doc: Doc) => Doc) | undefined {
   const spec = stage.$lookup;
   if (!isPlainObject(spec) || spec.pipeline !== undefined || spec.let !== undefined) return;
   const { from, localField, foreignField, as } = spec;
