@@ -19,12 +19,11 @@ export interface NestedPage {
 /**
  * Nests under the page's comments the first replies of each, in the page's sort, within the
  * budgets of NESTED_REPLY_LEVELS for their depth: one level at a time, from the reply_count the
- * parents carry.
- * A parent with at most twice the replies it shows is read with the others of its level in one
- * `container_id $in` query and cut here (one round trip instead of one per comment; a level
- * reads at most twice its budget). One with more gets a query of its own, sorted and limited on
- * the index GET /comments/{id}/replies walks, so "N more replies" at offset = shown continues
- * where the page stopped. What a page reads follows the page, not the thread.
+ * parents carry. A parent with at most twice the replies it shows is read with the others of its
+ * level in one `container_id $in` query and cut here (one round trip instead of one per comment;
+ * a level reads at most twice its budget). One with more gets a query of its own, sorted and
+ * limited on the index GET /comments/{id}/replies walks, so "N more replies" at offset = shown
+ * continues where the page stopped. What a page reads follows the page, not the thread.
  */
 export async function loadNestedReplies(
   models: ForumModels,
