@@ -7,7 +7,8 @@ import type { Node } from './node.js';
 import type { ReplyQueue } from './reply-queue.js';
 import type { Transaction } from './txn/transaction.js';
 import { MessageFramer } from './wire/framer.js';
-import { encodeReply, parseRequest, type Request } from './wire/messages.js';
+import { drive, Slice } from './engine/pausing.js';
+import { decodeSequences, encodeReply, parseRequest, type Request } from './wire/messages.js';
 
 let nextConnectionId = 1;
 
@@ -75,6 +76,14 @@ export class ClientConnection {
   private runQueued(): void {
     while (!this.waiting && this.queue.length > 0 && !this.socket.destroyed) {
       const req = this.queue[0]!;
+      if (req.undecoded) {
+        const slice = new Slice();
+        const decoded = drive(decodeSequences(req, slice), slice);
+        if (decoded instanceof Promise) {
+          this.awaitDecoding(decoded);
+          return;
+        }
+      }
       if (isAwaitableHello(req)) {
         this.waiting = streamHello(this.node.member, req, (more) => this.answerHello(req, more));
         return;
@@ -104,6 +113,20 @@ export class ClientConnection {
       this.send(req, reply);
       this.pump();
     });
+  }
+
+  /** A request whose long document sequences are being decoded, pausing: it runs after. */
+  private awaitDecoding(decoded: Promise<void>): void {
+    let cancelled = false;
+    this.waiting = () => (cancelled = true);
+    decoded.then(
+      () => {
+        if (cancelled) return;
+        this.waiting = undefined;
+        this.pump();
+      },
+      (err: unknown) => this.drop(err),
+    );
   }
 
   private waitForLock(holder: Transaction, waiter: Transaction | undefined): void {

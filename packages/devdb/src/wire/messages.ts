@@ -1,4 +1,5 @@
 import { decode, encode, type Doc } from '../bson.js';
+import { PAUSE, type Pausing, type Slice } from '../engine/pausing.js';
 import {
   HEADER_SIZE,
   MSG_CHECKSUM_PRESENT,
@@ -21,7 +22,22 @@ export interface Request {
   noReply: boolean;
   /** The client accepts a stream of replies (OP_MSG exhaustAllowed: streaming hello). */
   exhaustAllowed: boolean;
+  /**
+   * Long document sequences (e.g. an insert of 100,000 documents) left to decode: the
+   * connection decodes them with decodeSequences, pausing, before it runs the command.
+   */
+  undecoded?: Undecoded[];
 }
+
+interface Undecoded {
+  name: string;
+  msg: Buffer;
+  /** Where each document starts. */
+  offsets: number[];
+}
+
+/** Sequences up to this many documents are decoded at once, when the message is parsed. */
+const DECODE_AT_ONCE = 1000;
 
 export function parseRequest(msg: Buffer): Request {
   const requestId = msg.readInt32LE(4);
@@ -39,6 +55,7 @@ function parseOpMsg(msg: Buffer, requestId: number): Request {
   let pos = HEADER_SIZE + 4;
   let body: Doc | undefined;
   const sequences: [string, Doc[]][] = [];
+  const undecoded: Undecoded[] = [];
   while (pos < end) {
     const kind = msg[pos++];
     if (kind === 0) {
@@ -50,13 +67,15 @@ function parseOpMsg(msg: Buffer, requestId: number): Request {
       const sectionEnd = pos + size;
       const nameEnd = msg.indexOf(0, pos + 4);
       const name = msg.toString('utf8', pos + 4, nameEnd);
-      const docs: Doc[] = [];
+      const offsets: number[] = [];
       for (let p = nameEnd + 1; p < sectionEnd;) {
         const docSize = msg.readInt32LE(p);
-        docs.push(decode(msg.subarray(p, p + docSize)));
+        if (docSize < 5 || p + docSize > sectionEnd) throw new Error('invalid document sequence');
+        offsets.push(p);
         p += docSize;
       }
-      sequences.push([name, docs]);
+      if (offsets.length > DECODE_AT_ONCE) undecoded.push({ name, msg, offsets });
+      else sequences.push([name, offsets.map((p) => decodeAt(msg, p))]);
       pos = sectionEnd;
     } else {
       throw new Error(`invalid OP_MSG section kind ${String(kind)}`);
@@ -71,7 +90,26 @@ function parseOpMsg(msg: Buffer, requestId: number): Request {
     db: typeof body.$db === 'string' ? body.$db : 'admin',
     noReply: (flags & MSG_MORE_TO_COME) !== 0,
     exhaustAllowed: (flags & MSG_EXHAUST_ALLOWED) !== 0,
+    ...(undecoded.length ? { undecoded } : {}),
   };
+}
+
+const decodeAt = (msg: Buffer, p: number): Doc => decode(msg.subarray(p, p + msg.readInt32LE(p)));
+
+/**
+ * Decodes a request's long document sequences into its command, pausing between documents
+ * when the slice is used up: decoding 100,000 documents takes longer than a slice.
+ */
+export function* decodeSequences(req: Request, slice: Slice): Pausing<void> {
+  for (const { name, msg, offsets } of req.undecoded ?? []) {
+    const docs: Doc[] = [];
+    for (const p of offsets) {
+      docs.push(decodeAt(msg, p));
+      if (docs.length % 128 === 0 && slice.over) yield PAUSE;
+    }
+    req.command[name] = docs;
+  }
+  req.undecoded = undefined;
 }
 
 /** Legacy OP_QUERY: only used by drivers for the first hello/isMaster on `admin.$cmd`. */
