@@ -8,7 +8,7 @@ import { withPings } from './testing/pings.js';
  * between pieces of work: another connection keeps getting answers while one runs over
  * 100,000 rows, and the results are what the stages compute.
  */
-type Doc = Record<string, unknown>;
+type Doc = mongoose.mongo.Document;
 
 let db: TestDb;
 let other: mongoose.mongo.MongoClient;

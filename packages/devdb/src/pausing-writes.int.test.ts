@@ -9,7 +9,7 @@ import { withPings } from './testing/pings.js';
  * asserted (answers that arrived while the operation was still running), not timings; the
  * stall bench (`npm run bench -w @forum/devdb -- --stalls`) has the figures.
  */
-type Doc = Record<string, unknown>;
+type Doc = mongoose.mongo.Document;
 
 let db: TestDb;
 let other: mongoose.mongo.MongoClient;
@@ -89,7 +89,7 @@ describe('a write over many documents', () => {
       );
     expect(err?.code).toBe(11000);
     expect(err?.writeErrors).toHaveLength(1);
-    expect((err?.writeErrors as { index: number }[])[0]!.index).toBe(60_000);
+    expect((err?.writeErrors as unknown as { index: number }[])[0]!.index).toBe(60_000);
     expect(err?.result.insertedCount).toBe(60_000);
     expect(await coll().countDocuments({})).toBe(60_000);
     // Unordered: every other document goes in.
