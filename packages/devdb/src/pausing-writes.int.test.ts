@@ -1,6 +1,9 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { Binary } from 'bson';
 import { newClient, openTestDb, raw, type TestDb } from './testing/harness.js';
+import { RawConnection } from './testing/raw-connection.js';
 import { withPings } from './testing/pings.js';
 
 /**
@@ -75,6 +78,31 @@ describe('a write over many documents', () => {
     await Promise.all([mine, theirs]);
     expect(await coll().findOne({ _id: last })).toMatchObject({ n: N - 1 + 1001 });
     expect(await coll().countDocuments({ n: { $gte: 1 } })).toBe(N);
+  }, 120_000);
+
+  it('answers a retry of a retryable write that is still running with its reply, not twice', async () => {
+    const [a, b] = await Promise.all([RawConnection.open(db.uri), RawConnection.open(db.uri)]);
+    try {
+      const lsid = { id: new Binary(randomBytes(16), Binary.SUBTYPE_UUID) };
+      const insert = {
+        insert: 'w',
+        documents: rows(0, N),
+        lsid,
+        txnNumber: 1n,
+        $db: db.dbName,
+      };
+      // The driver retries on another connection when the first one fails mid-way.
+      const first = a.command(insert);
+      const retry = b.command(insert);
+      const [r1, r2] = await Promise.all([first, retry]);
+      expect(r1).toMatchObject({ n: N, ok: 1 });
+      expect(r2).toMatchObject({ n: N, ok: 1 });
+      expect(r2.writeErrors).toBeUndefined();
+      expect(await coll().countDocuments({})).toBe(N);
+    } finally {
+      a.close();
+      b.close();
+    }
   }, 120_000);
 
   it('stops an ordered insert at a duplicate key, keeping the documents before it', async () => {
