@@ -23,7 +23,8 @@ const postMissing = error('Post not found');
 const commentMissing = error('Comment not found (or deleted, for writes)');
 const nsfwForVisitors = error('NSFW content, visitors only: Sign up to view NSFW content');
 const threads = {
-  description: 'Top-level comments with replies nested',
+  description:
+    'Comments with their first replies nested (at most 10, 5 and 3 per comment at depths 1-3, within a budget per page); a comment showing fewer than its reply_count opens the rest with GET /api/comments/{id}/replies from offset = shown',
   schema: CommentThreadsResponse,
 };
 
@@ -48,7 +49,7 @@ export const commentRoutes = [
   forum({
     method: 'get',
     path: '/api/comments/post/{postId}',
-    summary: 'A page of top-level comments (best, top, new or old) with their replies nested',
+    summary: 'A page of top-level comments (best, top, new or old) with their first replies nested',
     auth: 'optional',
     request: { params: PostIdParams, query: ListCommentsQuery },
     responses: { 200: threads, 400: invalid, 403: nsfwForVisitors, 404: postMissing },
@@ -142,7 +143,7 @@ export const commentRoutes = [
   forum({
     method: 'get',
     path: '/api/comments/{id}/replies',
-    summary: 'A page of direct replies, each with its own replies nested',
+    summary: 'A page of direct replies, each with its first replies nested',
     auth: 'optional',
     request: { params: IdParams, query: ListCommentsQuery },
     responses: { 200: threads, 400: invalid, 403: nsfwForVisitors, 404: commentMissing },
