@@ -66,6 +66,19 @@ describe('a write over many documents', () => {
     expect(await coll().countDocuments({ k: { $gte: 0 } })).toBe(N / 10);
   }, 120_000);
 
+  it('lets another connection in while it builds an index over 100,000 documents', async () => {
+    await coll().insertMany(rows(0, N));
+    const { answered } = await withPings(other, () =>
+      coll().createIndex({ n: 1 }, { unique: true }),
+    );
+    expect(answered).toBeGreaterThan(2);
+    const plan = await coll()
+      .find({ n: { $gte: N - 3 } })
+      .explain('executionStats');
+    expect(plan.executionStats).toMatchObject({ nReturned: 3, totalKeysExamined: 3 });
+    await expect(coll().insertOne({ n: 5 })).rejects.toMatchObject({ code: 11000 });
+  }, 120_000);
+
   it('loses no update another connection makes to a document it has not reached yet', async () => {
     await coll().insertMany(rows(0, N));
     const last = (N - 1) as never;

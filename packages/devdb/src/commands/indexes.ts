@@ -2,7 +2,9 @@ import type { Doc } from '../bson.js';
 import { CommandError, badValue, notFound, notInTransaction } from '../errors.js';
 import { defaultIndexName, type IndexSpec } from '../indexes/index.js';
 import { isPlainObject, keyOf } from '../engine/values.js';
+import type { Collection } from '../engine/collection.js';
 import { collName, type Handler } from './context.js';
+import { runPausingWrite } from './write-pauses.js';
 
 const INDEX_OPTIONS = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds'];
 
@@ -35,6 +37,28 @@ function normalizeSpec(raw: unknown): IndexSpec {
 const sameOptions = (a: IndexSpec, b: IndexSpec): boolean =>
   INDEX_OPTIONS.every((o) => keyOf(a[o]) === keyOf(b[o]));
 
+/** Whether `spec` is to be built: false if it exists already; conflicting specs are errors. */
+function toCreate(coll: Collection, spec: IndexSpec): boolean {
+  const existing = coll.indexSpecs();
+  const sameName = existing.find((e) => e.name === spec.name);
+  const sameKey = existing.find((e) => keyOf(e.key) === keyOf(spec.key));
+  if (sameName && keyOf(sameName.key) !== keyOf(spec.key)) {
+    throw new CommandError(
+      86,
+      'IndexKeySpecsConflict',
+      `An existing index has the same name as the requested index but different key: ${spec.name}`,
+    );
+  }
+  if (!sameKey) return true;
+  if (sameKey.name === '_id_' || (sameKey.name === spec.name && sameOptions(sameKey, spec)))
+    return false;
+  throw new CommandError(
+    85,
+    'IndexOptionsConflict',
+    `An equivalent index already exists with the same name but different options. Requested index: ${spec.name}, existing index: ${sameKey.name}`,
+  );
+}
+
 export const indexCommands: Record<string, Handler> = {
   createIndexes(cmd, ctx) {
     const name = collName(cmd, 'createIndexes');
@@ -43,43 +67,32 @@ export const indexCommands: Record<string, Handler> = {
     const created = !ctx.store.collection(ctx.db, name);
     const coll = ctx.store.ensureCollection(ctx.db, name);
     const before = coll.indexSpecs().length;
-    for (const spec of specs) {
-      const existing = coll.indexSpecs();
-      const sameName = existing.find((e) => e.name === spec.name);
-      const sameKey = existing.find((e) => keyOf(e.key) === keyOf(spec.key));
-      if (sameName && keyOf(sameName.key) !== keyOf(spec.key)) {
-        throw new CommandError(
-          86,
-          'IndexKeySpecsConflict',
-          `An existing index has the same name as the requested index but different key: ${spec.name}`,
-        );
+    return runPausingWrite(ctx, function* (pauses) {
+      for (const spec of specs) {
+        if (!toCreate(coll, spec)) continue;
+        // A transaction may only index a collection it created and has not written to yet.
+        if (ctx.txn && !(ctx.txn.createdCollection(coll.ns) && coll.docs.size === 0)) {
+          throw notInTransaction(
+            `Cannot create new indexes on existing collection ${coll.ns} in a multi-document transaction.`,
+          );
+        }
+        // After the build's pauses: the collection still there, the index still missing.
+        const ready = (): boolean => {
+          pauses.check(coll);
+          return toCreate(coll, spec);
+        };
+        yield* coll.createIndexPausing(spec, pauses.slice, ready);
       }
-      if (sameKey) {
-        if (sameKey.name === '_id_' || (sameKey.name === spec.name && sameOptions(sameKey, spec)))
-          continue;
-        throw new CommandError(
-          85,
-          'IndexOptionsConflict',
-          `An equivalent index already exists with the same name but different options. Requested index: ${spec.name}, existing index: ${sameKey.name}`,
-        );
-      }
-      // A transaction may only index a collection it created and has not written to yet.
-      if (ctx.txn && !(ctx.txn.createdCollection(coll.ns) && coll.docs.size === 0)) {
-        throw notInTransaction(
-          `Cannot create new indexes on existing collection ${coll.ns} in a multi-document transaction.`,
-        );
-      }
-      coll.createIndex(spec);
-    }
-    const after = coll.indexSpecs().length;
-    const reply: Doc = {
-      numIndexesBefore: before,
-      numIndexesAfter: after,
-      createdCollectionAutomatically: created,
-      ok: 1,
-    };
-    if (before === after) reply.note = 'all indexes already exist';
-    return reply;
+      const after = coll.indexSpecs().length;
+      const reply: Doc = {
+        numIndexesBefore: before,
+        numIndexesAfter: after,
+        createdCollectionAutomatically: created,
+        ok: 1,
+      };
+      if (before === after) reply.note = 'all indexes already exist';
+      return reply;
+    });
   },
 
   listIndexes(cmd, ctx) {

@@ -2,6 +2,7 @@ import { ObjectId } from 'bson';
 import type { Doc } from '../bson.js';
 import { CommandError } from '../errors.js';
 import { Index, type IndexSpec } from '../indexes/index.js';
+import { WHOLE, type Pausing, type Slice } from './pausing.js';
 import { keyOf, renderValue } from './values.js';
 
 /**
@@ -153,6 +154,53 @@ export class Collection {
   }
 
   /**
+   * createIndex as pausing work, over many documents outside a transaction: the keys of the
+   * documents as they were when it started are made and sorted between pauses; then, in one
+   * go, the writes made meanwhile are applied to the new index (MongoDB's index builds catch
+   * up on side writes too) and a unique index fails if the documents now share a key.
+   * `ready` runs first in that last step and may refuse (the collection was dropped, or an
+   * equal index was created meanwhile: false, nothing to do).
+   */
+  *createIndexPausing(spec: IndexSpec, slice: Slice, ready: () => boolean): Pausing<void> {
+    if (this.deferIndexes || slice === WHOLE) {
+      if (ready()) this.createIndex(spec);
+      return;
+    }
+    const index = new Index(spec);
+    const firstNewRid = this.ridString(this.nextRid);
+    const snapshot: [string, string, Doc][] = [];
+    for (const [id, doc] of this.docs) snapshot.push([id, this.ridOf(id), doc]);
+    const shared = yield* index.loadPausing(
+      snapshot.map(([, rid, doc]) => [rid, doc]),
+      slice,
+    );
+    if (!ready()) return;
+    const touched: [string, Doc][] = [];
+    for (const [id, rid, doc] of snapshot) {
+      const current = this.docs.get(id);
+      const sameRecord = this.rids.get(id) === rid;
+      if (current === doc && sameRecord) continue;
+      index.remove(rid, doc);
+      if (current && sameRecord) {
+        index.add(rid, current);
+        touched.push([rid, current]);
+      }
+    }
+    for (const [id, doc] of this.docs) {
+      const rid = this.ridOf(id);
+      if (rid < firstNewRid) continue;
+      index.add(rid, doc);
+      touched.push([rid, doc]);
+    }
+    if (spec.unique && (shared || touched.some(([rid, doc]) => index.conflict(rid, doc)))) {
+      // Throws unless the documents that shared a key when the build started no longer do.
+      this.throwFirstDuplicate(spec);
+    }
+    this.indexes.set(spec.name, index);
+    this.log().append({ op: 'createIndex', db: this.db, c: this.name, spec });
+  }
+
+  /**
    * The error a unique index build reports: the first document, in natural order, with a key
    * an earlier one holds, found as adding them one at a time finds it (the rare path).
    */
@@ -180,8 +228,12 @@ export class Collection {
     return [this.idIndex, ...this.indexes.values()];
   }
 
+  private ridString(n: number): string {
+    return n.toString(36).padStart(11, '0');
+  }
+
   private newRid(id: string): string {
-    const rid = (this.nextRid++).toString(36).padStart(11, '0');
+    const rid = this.ridString(this.nextRid++);
     this.rids.set(id, rid);
     return rid;
   }

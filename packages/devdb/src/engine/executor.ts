@@ -12,6 +12,7 @@ import {
 import { compareBound } from '../indexes/bounds.js';
 import type { Collection } from './collection.js';
 import { PAUSE, type Pausing, type Slice } from './pausing.js';
+import { sortSteps } from './sort-steps.js';
 import type { Matcher } from './query.js';
 
 /** What a query asks for, already validated. */
@@ -58,15 +59,13 @@ interface Keyed {
 
 /** A step that lets the driver pause (yield the event loop) between pieces of work. */
 const TICK = Symbol('tick');
-export type Tick = typeof TICK;
+type Tick = typeof TICK;
 /** Units of work (keys or documents examined, comparisons) between pause points. */
 const TICK_EVERY = 128;
 /** Keys a count takes between pause points (it does no per-key work but counting). */
 const COUNT_CHUNK = 8192;
 /** A yielding read runs at most this long before it lets other connections in. */
 const SLICE_MS = 10;
-/** Sorts up to this many documents in one go; larger ones merge runs between pauses. */
-const SORT_RUN = 1024;
 /** skip + limit up to this keeps only the best rows while scanning (MongoDB's top-k sort). */
 const TOP_K_MAX = 1000;
 
@@ -358,7 +357,7 @@ class Execution {
         if (doc === TICK) yield TICK;
         else rows.push({ doc, key: sortKey(doc) });
       }
-      yield* sortSteps(rows, compare);
+      for (const _ of sortSteps(rows, compare)) yield TICK;
     }
     const page = rows.slice(skip, skip + limit).map((r) => r.doc);
     if (spec.count) this.n = page.length;
@@ -542,40 +541,6 @@ function* mergeSorted<T>(
     yield heads[best]!;
     yield* advance(best);
   }
-}
-
-/** Sorts `rows` in place in runs, then merges runs pairwise, pausing between pieces. */
-export function* sortSteps<T>(rows: T[], compare: (a: T, b: T) => number): Generator<Tick> {
-  if (rows.length <= SORT_RUN) {
-    rows.sort(compare);
-    return;
-  }
-  for (let i = 0; i < rows.length; i += SORT_RUN) {
-    const run = rows.slice(i, i + SORT_RUN).sort(compare);
-    for (let j = 0; j < run.length; j++) rows[i + j] = run[j]!;
-    yield TICK;
-  }
-  let src = rows;
-  let dst: T[] = new Array<T>(rows.length);
-  for (let width = SORT_RUN; width < rows.length; width *= 2) {
-    let work = 0;
-    for (let lo = 0; lo < rows.length; lo += 2 * width) {
-      const mid = Math.min(lo + width, rows.length);
-      const hi = Math.min(lo + 2 * width, rows.length);
-      let a = lo;
-      let b = mid;
-      let o = lo;
-      // Stable: on ties the left run (earlier rows) goes first.
-      while (a < mid && b < hi) {
-        dst[o++] = compare(src[b]!, src[a]!) < 0 ? src[b++]! : src[a++]!;
-        if (++work % (TICK_EVERY * 2) === 0) yield TICK;
-      }
-      while (a < mid) dst[o++] = src[a++]!;
-      while (b < hi) dst[o++] = src[b++]!;
-    }
-    [src, dst] = [dst, src];
-  }
-  if (src !== rows) for (let i = 0; i < rows.length; i++) rows[i] = src[i]!;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Doc } from '../bson.js';
-import { sortSteps } from './executor.js';
 import { PAUSE, type Pausing, type Slice } from './pausing.js';
+import { sortSteps } from './sort-steps.js';
 import { countOutput, indexedLookup, runMingo, type CollectionLookup } from './pipeline.js';
 import { compareSortKeys, parseSort, sortKeyOf } from './query.js';
 import { compareValues, isPlainObject, keyOf } from './values.js';

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Doc } from '../bson.js';
 import { Collection } from '../engine/collection.js';
 import { Store } from '../engine/store.js';
+import { Slice } from '../engine/pausing.js';
+import { keyOf } from '../engine/values.js';
 import { Index, type IndexSpec } from './index.js';
+
+/** A document's record id, as the collection keeps it (private: read for the comparison). */
+const ridOf = (coll: Collection, id: string): string =>
+  (coll as unknown as { rids: Map<string, string> }).rids.get(id)!;
 
 /** A deterministic pseudo-random source (the same documents on every run). */
 function random(seed: number): () => number {
@@ -164,5 +170,56 @@ describe('bulk index build', () => {
         .tree.toArray()
         .some(([, d]) => d._id === 'late'),
     ).toBe(true);
+  });
+
+  it('builds with pauses, catching up on the writes made during them', () => {
+    for (const spec of SPECS) {
+      const coll = new Collection('db', 'c', () => ({ append: () => {} }));
+      const list = docs(3000, 11);
+      for (const d of list) coll.insert(d);
+      const build = coll.createIndexPausing(spec, new Slice(-1), () => true);
+      const r = random(12);
+      let pauses = 0;
+      for (let step = build.next(); !step.done; step = build.next()) {
+        // Side writes while paused: replace, delete, insert (new and re-used _ids).
+        const id = Math.floor(r() * 3000);
+        const current = coll.docs.get(keyOf(id));
+        if (current && r() < 0.5) coll.replace(current, { ...list[(id * 7) % 3000]!, _id: id });
+        else if (current) coll.remove(current);
+        else coll.insert({ ...list[(id * 13) % 3000]!, _id: id });
+        coll.insert({ ...list[pauses % 3000]!, _id: `new${pauses}` });
+        pauses++;
+      }
+      expect(pauses).toBeGreaterThan(5);
+      const fresh = new Index(spec);
+      for (const [id, doc] of coll.docs) fresh.add(ridOf(coll, id), doc);
+      const built = coll.indexes.get(spec.name)!;
+      expect(built.tree.toArray().map(([k, d]) => [k.v, k.id, d])).toEqual(
+        fresh.tree.toArray().map(([k, d]) => [k.v, k.id, d]),
+      );
+    }
+  });
+
+  it('fails a unique build with pauses when a write made meanwhile duplicates a key', () => {
+    const coll = new Collection('db', 'c', () => ({ append: () => {} }));
+    for (let i = 0; i < 3000; i++) coll.insert({ _id: i, e: `u${i}` });
+    const spec: IndexSpec = { key: { e: 1 }, name: 'e_1', unique: true };
+    const build = coll.createIndexPausing(spec, new Slice(-1), () => true);
+    let first = true;
+    expect(() => {
+      for (let step = build.next(); !step.done; step = build.next()) {
+        if (first) coll.insert({ _id: 'dup', e: 'u7' });
+        first = false;
+      }
+    }).toThrow(/E11000 .* index: e_1 dup key: \{ e: "u7" \}/);
+    expect(coll.indexes.has('e_1')).toBe(false);
+    // And succeeds when the duplicate a build started with is gone by its end.
+    const again = coll.createIndexPausing(spec, new Slice(-1), () => true);
+    let removed = false;
+    for (let step = again.next(); !step.done; step = again.next()) {
+      if (!removed) coll.remove(coll.docs.get(keyOf('dup'))!);
+      removed = true;
+    }
+    expect(coll.indexes.get('e_1')!.size).toBe(3000);
   });
 });

@@ -1,6 +1,8 @@
 import type { Query } from 'mingo/query';
 import { makeQuery } from '../engine/mingo.js';
 import type { Doc } from '../bson.js';
+import { PAUSE, runWhole, WHOLE, type Pausing, type Slice } from '../engine/pausing.js';
+import { sortSteps } from '../engine/sort-steps.js';
 import { bsonTypeOf, keyOf, pathValues } from '../engine/values.js';
 import { BTree, bulkLoad } from './btree.js';
 import { compareBound, MAX_EDGE, MIN_EDGE, type Interval } from './bounds.js';
@@ -133,15 +135,24 @@ export class Index {
    * index: the build must fail; see Collection.createIndex).
    */
   load(rows: Iterable<[string, Doc]>): boolean {
+    return runWhole(this.loadPausing(rows, WHOLE));
+  }
+
+  /** `load` as pausing work: keys made and sorted between pauses, the tree built at the end. */
+  *loadPausing(rows: Iterable<[string, Doc]>, slice: Slice): Pausing<boolean> {
     this.multikey = false;
     this.multikeyFields.fill(false);
     const pairs: [IndexKey, Doc][] = [];
+    let n = 0;
     for (const [id, doc] of rows) {
       const entries = this.entries(doc);
       if (entries.length > 1) this.noteMultikey(doc);
       for (const { values } of entries) pairs.push([{ v: values, id }, doc]);
+      if (++n % 256 === 0 && slice.over) yield PAUSE;
     }
-    pairs.sort((a, b) => this.compare(a[0], b[0]));
+    const byKey = (a: [IndexKey, Doc], b: [IndexKey, Doc]): number => this.compare(a[0], b[0]);
+    if (slice === WHOLE) pairs.sort(byKey);
+    else for (const _ of sortSteps(pairs, byKey)) if (slice.over) yield PAUSE;
     const keys: IndexKey[] = [];
     const docs: Doc[] = [];
     let shared = false;
