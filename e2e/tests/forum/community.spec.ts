@@ -152,7 +152,8 @@ test.describe('community page', () => {
 
     await signInAs(page, outsider);
     await page.goto(`/c/${nsfw.name}`);
-    await expect(page.getByTestId('nsfw-overlay')).toHaveCount(0);
+    // The post first: the overlay's absence proves nothing before the page has loaded.
     await expect(page.getByTestId('post-title')).toHaveText('Hidden post');
+    await expect(page.getByTestId('nsfw-overlay')).toHaveCount(0);
   });
 });
