@@ -2,7 +2,7 @@ import { ObjectId } from 'bson';
 import type { Doc } from '../bson.js';
 import { CommandError } from '../errors.js';
 import { Index, type IndexSpec } from '../indexes/index.js';
-import { WHOLE, type Pausing, type Slice } from './pausing.js';
+import { PAUSE, WHOLE, type Pausing, type Slice } from './pausing.js';
 import { keyOf, renderValue } from './values.js';
 
 /**
@@ -32,6 +32,8 @@ export class Collection {
    */
   private readonly rids = new Map<string, string>();
   private nextRid = 0;
+  /** Per index build in progress (createIndexPausing): the documents written since it began. */
+  private readonly sideWrites = new Set<Set<string>>();
 
   constructor(
     readonly db: string,
@@ -66,6 +68,7 @@ export class Collection {
       throw err;
     }
     this.docs.set(id, doc);
+    this.wrote(id);
     this.idIndex.add(rid, doc);
     for (const index of this.indexes.values()) index.add(rid, doc);
     this.log().append({ op: 'put', db: this.db, c: this.name, doc });
@@ -84,6 +87,7 @@ export class Collection {
       throw err;
     }
     this.docs.set(id, next);
+    this.wrote(id);
     this.idIndex.add(rid, next);
     for (const index of this.indexes.values()) index.add(rid, next);
     this.log().append({ op: 'put', db: this.db, c: this.name, doc: next }, prev);
@@ -92,6 +96,7 @@ export class Collection {
   remove(doc: Doc): void {
     const id = keyOf(doc._id);
     if (!this.docs.delete(id)) return;
+    this.wrote(id);
     const rid = this.ridOf(id);
     this.rids.delete(id);
     this.idIndex.remove(rid, doc);
@@ -112,6 +117,7 @@ export class Collection {
     const prev = this.docs.get(id);
     const rid = prev ? this.ridOf(id) : this.newRid(id);
     this.docs.set(id, doc);
+    this.wrote(id);
     if (this.deferIndexes) return;
     if (prev) for (const index of this.indexes.values()) index.remove(rid, prev);
     this.idIndex.add(rid, doc);
@@ -123,6 +129,7 @@ export class Collection {
     const prev = this.docs.get(id);
     if (!prev) return;
     this.docs.delete(id);
+    this.wrote(id);
     const rid = this.ridOf(id);
     this.rids.delete(id);
     if (this.deferIndexes) return;
@@ -154,50 +161,58 @@ export class Collection {
   }
 
   /**
-   * createIndex as pausing work, over many documents outside a transaction: the keys of the
-   * documents as they were when it started are made and sorted between pauses; then, in one
-   * go, the writes made meanwhile are applied to the new index (MongoDB's index builds catch
-   * up on side writes too) and a unique index fails if the documents now share a key.
-   * `ready` runs first in that last step and may refuse (the collection was dropped, or an
-   * equal index was created meanwhile: false, nothing to do).
+   * createIndex as pausing work, over many documents outside a transaction: the documents'
+   * keys are made and sorted between pauses while the collection records which documents
+   * are written meanwhile (MongoDB's index builds track side writes too); then, in one go,
+   * those few are brought up to date in the new index, and a unique index fails if the
+   * documents now share a key. `ready` runs first in that last step and may refuse (the
+   * collection was dropped, or an equal index was created meanwhile: false, nothing to do).
    */
   *createIndexPausing(spec: IndexSpec, slice: Slice, ready: () => boolean): Pausing<void> {
     if (this.deferIndexes || slice === WHOLE) {
       if (ready()) this.createIndex(spec);
       return;
     }
-    const index = new Index(spec);
-    const firstNewRid = this.ridString(this.nextRid);
-    const snapshot: [string, string, Doc][] = [];
-    for (const [id, doc] of this.docs) snapshot.push([id, this.ridOf(id), doc]);
-    const shared = yield* index.loadPausing(
-      snapshot.map(([, rid, doc]) => [rid, doc]),
-      slice,
-    );
-    if (!ready()) return;
-    const touched: [string, Doc][] = [];
-    for (const [id, rid, doc] of snapshot) {
-      const current = this.docs.get(id);
-      const sameRecord = this.rids.get(id) === rid;
-      if (current === doc && sameRecord) continue;
-      index.remove(rid, doc);
-      if (current && sameRecord) {
+    const written = new Set<string>();
+    this.sideWrites.add(written);
+    try {
+      const index = new Index(spec);
+      // What the build reads: each document as it was when read, by _id key.
+      const read = new Map<string, [string, Doc]>();
+      const rows: [string, Doc][] = [];
+      for (const [id, doc] of this.docs) {
+        const row: [string, Doc] = [this.ridOf(id), doc];
+        read.set(id, row);
+        rows.push(row);
+        if (rows.length % 1024 === 0 && slice.over) yield PAUSE;
+      }
+      const shared = yield* index.loadPausing(rows, slice);
+      if (slice.over) yield PAUSE;
+      if (!ready()) return;
+      const touched: [string, Doc][] = [];
+      for (const id of written) {
+        const was = read.get(id);
+        if (was) index.remove(was[0], was[1]);
+        const current = this.docs.get(id);
+        if (!current) continue;
+        const rid = this.ridOf(id);
         index.add(rid, current);
         touched.push([rid, current]);
       }
+      if (spec.unique && (shared || touched.some(([rid, doc]) => index.conflict(rid, doc)))) {
+        // Throws unless the documents that shared a key when the build read them no longer do.
+        this.throwFirstDuplicate(spec);
+      }
+      this.indexes.set(spec.name, index);
+      this.log().append({ op: 'createIndex', db: this.db, c: this.name, spec });
+    } finally {
+      this.sideWrites.delete(written);
     }
-    for (const [id, doc] of this.docs) {
-      const rid = this.ridOf(id);
-      if (rid < firstNewRid) continue;
-      index.add(rid, doc);
-      touched.push([rid, doc]);
-    }
-    if (spec.unique && (shared || touched.some(([rid, doc]) => index.conflict(rid, doc)))) {
-      // Throws unless the documents that shared a key when the build started no longer do.
-      this.throwFirstDuplicate(spec);
-    }
-    this.indexes.set(spec.name, index);
-    this.log().append({ op: 'createIndex', db: this.db, c: this.name, spec });
+  }
+
+  /** Tells the index builds in progress that the document `id` (its `keyOf(_id)`) changed. */
+  private wrote(id: string): void {
+    for (const ids of this.sideWrites) ids.add(id);
   }
 
   /**
@@ -228,12 +243,8 @@ export class Collection {
     return [this.idIndex, ...this.indexes.values()];
   }
 
-  private ridString(n: number): string {
-    return n.toString(36).padStart(11, '0');
-  }
-
   private newRid(id: string): string {
-    const rid = this.ridString(this.nextRid++);
+    const rid = (this.nextRid++).toString(36).padStart(11, '0');
     this.rids.set(id, rid);
     return rid;
   }

@@ -41,12 +41,18 @@ export function drive<T>(
   const first = work.next();
   if (first.done) return first.value;
   return (async () => {
-    for (;;) {
-      await new Promise<void>((r) => setImmediate(r));
-      await resume?.();
-      slice.restart();
-      const step = work.next();
-      if (step.done) return step.value;
+    try {
+      for (;;) {
+        await new Promise<void>((r) => setImmediate(r));
+        await resume?.();
+        slice.restart();
+        const step = work.next();
+        if (step.done) return step.value;
+      }
+    } catch (err) {
+      // Stopped from outside (e.g. a step-down): let the work's `finally` blocks run.
+      work.return(undefined as never);
+      throw err;
     }
   })();
 }

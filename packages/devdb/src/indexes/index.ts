@@ -157,6 +157,7 @@ export class Index {
     const docs: Doc[] = [];
     let shared = false;
     for (const [key, doc] of pairs) {
+      if (keys.length % 1024 === 0 && slice.over) yield PAUSE;
       const prev = keys[keys.length - 1];
       if (prev && compareValuesOf(this.dirs, prev, key) === 0) {
         // One document's values equal in BSON order (1 and 1n in an array): one key, as `set` keeps.
