@@ -49,7 +49,11 @@ export interface StartConsumerOptions<T> {
   /** nak delay = min(base * 2^(attempt-1), max). */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
-  /** How long the server waits for an ack before redelivering (default 30 s). */
+  /**
+   * How long the server waits for an ack before redelivering (default 30 s). The event being
+   * handled reports progress every third of it, so a slow handler is not sent its own event again
+   * (events already fetched behind it still are, after this long: handlers are idempotent).
+   */
   ackWaitMs?: number;
   /** Persist parked messages (e.g. parkedMessageStore(conn)); they are always logged. */
   onPark?: (parked: ParkedMessage) => Promise<void>;
@@ -141,6 +145,8 @@ export async function startConsumer<T>(opts: StartConsumerOptions<T>): Promise<R
     }
     if (attempt > maxDeliver) return park(msg, `exceeded ${maxDeliver} attempts`);
     const eventLog = log.child({ subject: msg.subject, seq: msg.seq, attempt });
+    const progress = setInterval(() => msg.working(), Math.max(ackWaitMs / 3, 100));
+    progress.unref();
     try {
       await handler(parsed.data, { subject: msg.subject, deliveryCount: attempt, log: eventLog });
       msg.ack();
@@ -155,6 +161,8 @@ export async function startConsumer<T>(opts: StartConsumerOptions<T>): Promise<R
       const delay = Math.min(backoffBaseMs * 2 ** (attempt - 1), backoffMaxMs);
       eventLog.warn({ err, retryInMs: delay }, 'handler failed, will retry');
       msg.nak(delay);
+    } finally {
+      clearInterval(progress);
     }
   };
 

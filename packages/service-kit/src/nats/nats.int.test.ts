@@ -43,6 +43,7 @@ function consume(
     maxDeliver?: number;
     onPark?: (p: ParkedMessage) => Promise<void>;
     durable?: string;
+    ackWaitMs?: number;
   } = {},
 ) {
   const durable = extra.durable ?? `test-${++durableSeq}`;
@@ -125,6 +126,30 @@ describe('JetStream helpers', () => {
     });
     expect(processed.size).toBeGreaterThan(0);
     expect([...processed.keys()].filter((id) => id === event.id)).toHaveLength(1);
+  });
+
+  it('a handler that runs longer than the ack wait keeps its event: no second delivery', async () => {
+    const handled: string[] = [];
+    let releaseSlow = () => {};
+    const slowDone = new Promise<void>((resolve) => (releaseSlow = resolve));
+    await consume(
+      async (e) => {
+        // The durable starts at the stream's beginning: earlier tests' events come first.
+        if (!['slow', 'last'].includes(e.username)) return;
+        handled.push(e.username);
+        if (e.username !== 'slow') return;
+        // Three ack waits of work: without progress reports the server sends it again.
+        await new Promise((r) => setTimeout(r, 3_500));
+        releaseSlow();
+      },
+      { ackWaitMs: 1_000 },
+    );
+    await publishEvent(js, Subjects.UserUpdated, updated('slow'));
+    await slowDone;
+    // Events are handled in delivery order: a redelivered 'slow' would come before 'last'.
+    await publishEvent(js, Subjects.UserUpdated, updated('last'));
+    await waitFor(() => handled.includes('last'), { what: 'the last event', timeoutMs: 10_000 });
+    expect(handled).toEqual(['slow', 'last']);
   });
 
   it('a durable consumer that was down catches up on restart, without repeats', async () => {
