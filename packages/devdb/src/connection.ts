@@ -13,10 +13,11 @@ import { decodeSequences, encodeReply, parseRequest, type Request } from './wire
 let nextConnectionId = 1;
 
 /**
- * Serves one client socket. Requests run one at a time in arrival order; each runs
- * synchronously to completion, which is what makes each command atomic. A request that
- * must wait (for a transaction's lock, or a streaming hello) holds back the ones behind it
- * on this connection only, and resumes from an event, never by polling.
+ * Serves one client socket. Requests run one at a time in arrival order; most run
+ * synchronously to completion. A request that must wait (for a transaction's lock, or a
+ * streaming hello) or that pauses to let other connections in (a long read, a write over many
+ * documents, the decoding of a long document sequence) holds back the ones behind it on this
+ * connection only, and resumes from an event, never by polling.
  */
 export class ClientConnection {
   readonly caller: Caller;
@@ -102,7 +103,7 @@ export class ClientConnection {
     }
   }
 
-  /** A read that paused: later requests on this connection wait for its reply, in order. */
+  /** A command that paused: later requests on this connection wait for its reply, in order. */
   private awaitReply(req: Request, pending: Promise<Doc>): void {
     let cancelled = false;
     this.waiting = () => (cancelled = true);

@@ -23,9 +23,12 @@ export interface Context {
 }
 
 /**
- * Commands run synchronously to completion: that is what makes each one atomic. Only reads
- * may come back with a promise: a long read pauses to let other connections in, reading a
- * frozen view of the data meanwhile (engine/executor.ts).
+ * Commands run synchronously to completion, which makes each one atomic, unless they are long:
+ * then they come back with a promise and pause between pieces of work to let other
+ * connections in. A long read reads a frozen view of the data meanwhile (engine/executor.ts);
+ * a write over many documents pauses between documents, each document's write whole, never
+ * inside a transaction (commands/write-pauses.ts); a pipeline's stages pause between chunks
+ * (engine/pipeline-steps.ts).
  */
 export type Handler = (cmd: Doc, ctx: Context) => Doc | Promise<Doc>;
 

@@ -21,7 +21,7 @@ export interface Caller {
 export type Outcome =
   | { reply: Doc; blockedBy?: undefined; pending?: undefined }
   | { blockedBy: Transaction; waiter: Transaction | undefined; pending?: undefined }
-  /** A read that pauses to let other connections in: its reply comes later. */
+  /** A command that pauses to let other connections in: its reply comes later. */
   | { pending: Promise<Doc>; blockedBy?: undefined };
 
 const SYSTEM_DBS = new Set(['admin', 'config', 'local']);
