@@ -7,7 +7,12 @@ import type {
   Post,
 } from '@forum/contracts';
 import { forumKeys } from '../lib/forumKeys';
-import { withMoreReplies, type AddedReply, type ThreadPages } from '../lib/threads';
+import {
+  withLinkedChain,
+  withMoreReplies,
+  type AddedReply,
+  type ThreadPages,
+} from '../lib/threads';
 
 type Threads = CommentThreadsResponse;
 type Mapper = (c: CommentThread) => CommentThread | null;
@@ -72,6 +77,12 @@ export function useCommentCache(postId: string) {
               })),
             }
           : old,
+      );
+    },
+    /** #comment-{id} the page did not carry: that comment and its ancestors (top-level first). */
+    insertLinked(sort: CommentSort, chain: Comment[]) {
+      queryClient.setQueryData<ThreadPages>(forumKeys.comments(postId, sort), (old) =>
+        old ? withLinkedChain(old, postId, chain) : old,
       );
     },
     update(comment: Comment) {

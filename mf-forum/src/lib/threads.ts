@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { CommentThread, CommentThreadsResponse } from '@forum/contracts';
+import type { Comment, CommentThread, CommentThreadsResponse } from '@forum/contracts';
 
 /** The post page's comments: pages of 50 top-level threads (Load more comments). */
 export type ThreadPages = InfiniteData<CommentThreadsResponse, unknown>;
@@ -19,8 +19,9 @@ export function threadsOf(data: ThreadPages): CommentThread[] {
 }
 
 /**
- * A reply the reader wrote on this page, appended to its parent's loaded replies (SPEC) outside
- * the server's order: "N more replies" must not count it in its offset.
+ * A comment placed on this page outside the server's order: a reply the reader wrote here,
+ * appended to its parent's loaded replies (SPEC), or a linked comment the page did not carry
+ * (withLinkedChain). "N more replies" must not count it in its offset.
  */
 export type AddedReply = CommentThread & { addedHere: true };
 
@@ -65,4 +66,63 @@ export function withMoreReplies(
     return touched ? out : list;
   };
   return edit(threads);
+}
+
+/** Is comment `id` anywhere in these threads (at any depth)? */
+export function containsComment(threads: CommentThread[], id: string): boolean {
+  return threads.some((c) => c.id === id || containsComment(c.replies, id));
+}
+
+/**
+ * The page's data with a linked comment (#comment-{id}) that the page did not carry: `chain` is
+ * that comment and its ancestors, the top-level one first. The part of the chain the page lacks
+ * goes under its deepest loaded ancestor (after that ancestor's replies), or, when even the
+ * top-level comment is missing, at the top of the first page. Each inserted comment is marked
+ * like the reader's own replies: "N more replies" offsets skip it, counts include it (it is one
+ * of the parent's replies already counted), and a later load of it (more replies, the next page
+ * of threads) is dropped as a repeat. Returns `data` itself when there is nothing to insert or
+ * no place for it (a chain of another post, or cut short above its top-level comment).
+ */
+export function withLinkedChain(data: ThreadPages, postId: string, chain: Comment[]): ThreadPages {
+  const linked = chain.at(-1);
+  if (!linked || chain.some((c) => c.post_id !== postId)) return data;
+  const threads = threadsOf(data);
+  if (containsComment(threads, linked.id)) return data;
+  let at = chain.length - 2;
+  while (at >= 0 && !containsComment(threads, chain[at]!.id)) at--;
+  const missing = chain.slice(at + 1);
+  if (at < 0 && missing[0]!.parent_id !== null) return data;
+  const node = missing.reduceRight<CommentThread | null>(
+    (child, c) => ({ ...c, replies: child ? [child] : [], addedHere: true }) as AddedReply,
+    null,
+  )!;
+  if (at < 0) {
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...first!, comments: [node, ...first!.comments] }, ...rest] };
+  }
+  const parentId = chain[at]!.id;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      comments: withReplyAppended(page.comments, parentId, node),
+    })),
+  };
+}
+
+/** `threads` with `node` appended to `parentId`'s replies (untouched branches kept as they are). */
+function withReplyAppended(
+  threads: CommentThread[],
+  parentId: string,
+  node: CommentThread,
+): CommentThread[] {
+  let touched = false;
+  const out = threads.map((c) => {
+    const replies =
+      c.id === parentId ? [...c.replies, node] : withReplyAppended(c.replies, parentId, node);
+    if (replies === c.replies) return c;
+    touched = true;
+    return { ...c, replies };
+  });
+  return touched ? out : threads;
 }

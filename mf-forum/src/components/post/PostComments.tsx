@@ -4,6 +4,7 @@ import { useSession } from '@forum/sdk';
 import type { CommentSort, Post } from '@forum/contracts';
 import { Button, ErrorState, Skeleton } from '@forum/ui';
 import { useCommentHighlight } from '../../hooks/useCommentHighlight';
+import { useLinkedComment } from '../../hooks/useLinkedComment';
 import { usePostComments } from '../../hooks/usePostComments';
 import { CommentForm } from '../comments/CommentForm';
 import { CommentList } from '../comments/CommentList';
@@ -20,7 +21,8 @@ export function PostComments({ post, canModerate }: { post: Post; canModerate: b
   const { status } = useSession();
   const [sort, setSort] = useState<CommentSort>('best');
   const { comments, threads } = usePostComments(post.id, sort);
-  const highlight = useCommentHighlight(comments.isSuccess);
+  const ready = useLinkedComment(post.id, sort, threads, comments.isSuccess);
+  const highlight = useCommentHighlight(ready);
 
   return (
     <section
