@@ -71,7 +71,7 @@ export function runPausingWrite(
   const resume = (): Promise<void> | undefined => {
     if (!ctx.node.member.isPrimary) throw interruptedDueToReplStateChange();
     if (!locks.blocker([ctx.db], ctx.session?.key)) return undefined;
-    return new Promise<void>((wake) => locks.wait(wake)).then(resume);
+    return new Promise<void>((wake) => locks.waitToResume(wake)).then(resume);
   };
   return drive(work(new WritePauses(slice, ctx)), slice, resume);
 }

@@ -8,7 +8,10 @@ import type { Transaction } from './transaction.js';
 export class DbLocks {
   private readonly owners = new Map<string, Transaction>();
   private readonly waiters = new Set<() => void>();
+  /** Paused writes waiting to go on (not commands: they do not count in `hasWaiters`). */
+  private readonly resumers = new Set<() => void>();
 
+  /** Whether commands wait for a lock (a transaction that expires then logs the likely cause). */
   get hasWaiters(): boolean {
     return this.waiters.size > 0;
   }
@@ -37,8 +40,9 @@ export class DbLocks {
   release(txn: Transaction): void {
     for (const db of txn.locks) if (this.owners.get(db) === txn) this.owners.delete(db);
     txn.locks.clear();
-    const woken = [...this.waiters];
+    const woken = [...this.waiters, ...this.resumers];
     this.waiters.clear();
+    this.resumers.clear();
     // Never run another command in the middle of the one that released the lock.
     for (const wake of woken) queueMicrotask(wake);
   }
@@ -47,6 +51,11 @@ export class DbLocks {
   wait(wake: () => void): () => void {
     this.waiters.add(wake);
     return () => this.waiters.delete(wake);
+  }
+
+  /** Calls `wake` after the next release, for a paused write that waits to go on. */
+  waitToResume(wake: () => void): void {
+    this.resumers.add(wake);
   }
 
   /** Whether `requester` waiting for `holder` would close a cycle of waiting transactions. */
