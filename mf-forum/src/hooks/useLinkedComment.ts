@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import type { Comment, CommentSort, CommentThread } from '@forum/contracts';
@@ -55,9 +55,20 @@ export function useLinkedComment(
     // cache is a fresh object each render; the data decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, data, present, sort]);
-  if (id === null || present) return loaded;
-  // Read but never inserted: a comment of another post (or a chain that does not reach the top).
-  return loaded && (chain.isError || (chain.isSuccess && !placeable(data!, postId)));
+  // Once ready for this comment in this sort, a refetch of the threads (a comment removed)
+  // drops the inserted chain until the effect puts it back: no second scroll for that.
+  const readyFor = useRef<string | null>(null);
+  const key = `${id}|${sort}`;
+  const ready =
+    loaded &&
+    (id === null ||
+      present ||
+      readyFor.current === key ||
+      // Read but never inserted: a comment of another post (or a chain short of the top).
+      chain.isError ||
+      (chain.isSuccess && !placeable(data!, postId)));
+  if (ready) readyFor.current = key;
+  return ready;
 }
 
 /** Whether withLinkedChain places this chain (else waiting for it would never end). */
