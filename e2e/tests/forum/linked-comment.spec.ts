@@ -117,6 +117,7 @@ test.describe('linked comment', () => {
     const post = await createPost(author, community, { title: 'Fifty-one threads' });
     const [t1] = await comments(post, 'Thread', 51);
     await comments(post, 'Under', 2, t1);
+    const mine = await createComment(reader, post, 'Mine');
     await signInAs(page, reader);
     await page.goto(`/post/${post.id}#comment-${t1}`);
     await expectLinked(page, t1!);
@@ -125,6 +126,13 @@ test.describe('linked comment', () => {
     await expect(tops.first()).toHaveAttribute('data-comment-id', t1!);
     await expect(moreOf(page, t1!)).toHaveText('2 more replies');
     await expectAccessible(page);
+
+    // A deletion reloads the threads: the linked one stays, still once and first.
+    await comment(page, mine.id).getByTestId('comment-delete').click();
+    await page.getByTestId('comment-delete-yes').click();
+    await expect(comment(page, mine.id)).toHaveCount(0);
+    await expect(tops).toHaveCount(51);
+    await expect(tops.first()).toHaveAttribute('data-comment-id', t1!);
 
     await moreOf(page, t1!).click();
     await expect(repliesOf(page, t1!)).toHaveCount(2);
