@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import type { CommentThread } from '@forum/contracts';
 import { useMoreReplies } from '../../hooks/useMoreReplies';
 import { missingReplies } from '../../lib/threads';
@@ -15,7 +15,18 @@ import './comments.css';
 export function MoreReplies({ comment }: { comment: CommentThread }) {
   const ctx = useContext(CommentsContext)!;
   const more = useMoreReplies(ctx.post.id, comment, ctx.sort);
+  // The reply to focus once it is on the page: the cache reaches React after onSuccess, so the
+  // focus waits for the render that shows it.
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId) return;
+    const el = document.getElementById(`comment-${focusId}`);
+    if (!el) return;
+    el.focus();
+    setFocusId(null);
+  }, [focusId, comment.replies]);
   const missing = missingReplies(comment);
+  // Hooks above: the focus effect still runs once the last replies make the button go.
   if (missing === 0) return null;
 
   const load = () => {
@@ -24,8 +35,7 @@ export function MoreReplies({ comment }: { comment: CommentThread }) {
     more.mutate(undefined, {
       onSuccess: (page) => {
         const first = page.comments.find((r) => !shown.has(r.id));
-        if (page.pagination.hasMore || !first) return;
-        requestAnimationFrame(() => document.getElementById(`comment-${first.id}`)?.focus());
+        if (!page.pagination.hasMore && first) setFocusId(first.id);
       },
     });
   };
