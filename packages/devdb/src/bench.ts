@@ -2,19 +2,16 @@
  * `npm run bench -w @forum/devdb`: rough numbers for the dev server on this machine.
  * Runs against a server with a data directory, so write timings include journal fsyncs.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import mongoose from 'mongoose';
 import type { Doc } from './bson.js';
 import { dispatch } from './commands/dispatch.js';
 import { createNode } from './node.js';
 import { start } from './server.js';
-import { stalls } from './stall-bench.js';
+import { stalls, startCli, stopCli } from './stall-bench.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'devdb-bench-'));
 const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
 const fmt = (n: number): string => n.toFixed(1);
@@ -217,27 +214,11 @@ async function all(): Promise<void> {
 
 /** RSS (MB) of a fresh CLI process once it has loaded `dataDir`. */
 async function rss(dataDir: string): Promise<number> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      path.join(here, 'cli.ts'),
-      '--port',
-      '0',
-      '--dbpath',
-      dataDir,
-      '--quiet',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  const { child } = await startCli(dataDir);
   await new Promise((r) => setTimeout(r, 300));
   const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stopCli(child);
   return kb / 1024;
 }
 

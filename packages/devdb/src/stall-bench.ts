@@ -13,7 +13,8 @@ type Doc = Record<string, unknown>;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const N = 100_000;
 
-async function startCli(dataDir: string): Promise<{ child: ChildProcess; uri: string }> {
+/** The dev DB's CLI in a child process on a free port, serving `dataDir`. */
+export async function startCli(dataDir: string): Promise<{ child: ChildProcess; uri: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -35,7 +36,7 @@ async function startCli(dataDir: string): Promise<{ child: ChildProcess; uri: st
   return { child, uri };
 }
 
-async function stopCli(child: ChildProcess): Promise<void> {
+export async function stopCli(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
 }
