@@ -8,6 +8,7 @@ import type {
 } from '@forum/contracts';
 import { forumKeys } from '../lib/forumKeys';
 import {
+  withCommentEdited,
   withLinkedChain,
   withMoreReplies,
   type AddedReply,
@@ -15,16 +16,6 @@ import {
 } from '../lib/threads';
 
 type Threads = CommentThreadsResponse;
-type Mapper = (c: CommentThread) => CommentThread | null;
-function mapTree(list: CommentThread[], fn: Mapper): CommentThread[] {
-  const out: CommentThread[] = [];
-  for (const c of list) {
-    const mapped = fn(c);
-    if (!mapped) continue;
-    out.push({ ...mapped, replies: mapTree(mapped.replies, fn) });
-  }
-  return out;
-}
 
 /** Cache edits of the post's comment threads (all sorts) and its comment_count. */
 export function useCommentCache(postId: string) {
@@ -53,11 +44,11 @@ export function useCommentCache(postId: string) {
         comment.parent_id
           ? {
               ...t,
-              comments: mapTree(t.comments, (c) =>
-                c.id === comment.parent_id
-                  ? { ...c, reply_count: c.reply_count + 1, replies: [...c.replies, node] }
-                  : c,
-              ),
+              comments: withCommentEdited(t.comments, comment.parent_id, (c) => ({
+                ...c,
+                reply_count: c.reply_count + 1,
+                replies: [...c.replies, node],
+              })),
             }
           : first
             ? { ...t, comments: [node, ...t.comments] }
@@ -88,7 +79,7 @@ export function useCommentCache(postId: string) {
     update(comment: Comment) {
       editThreads((t) => ({
         ...t,
-        comments: mapTree(t.comments, (c) => (c.id === comment.id ? { ...c, ...comment } : c)),
+        comments: withCommentEdited(t.comments, comment.id, (c) => ({ ...c, ...comment })),
       }));
     },
     removed(id: string) {

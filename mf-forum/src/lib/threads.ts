@@ -40,33 +40,45 @@ export const missingReplies = (c: CommentThread): number =>
 export const repliesOffset = (c: CommentThread): number =>
   c.replies.filter((r) => !isAddedHere(r)).length;
 
+/**
+ * `threads` with comment `id` (at any depth) replaced by `edit(it)`. Untouched branches keep
+ * their identity (React skips them); `threads` itself comes back when `id` is not there.
+ */
+export function withCommentEdited(
+  threads: CommentThread[],
+  id: string,
+  edit: (c: CommentThread) => CommentThread,
+): CommentThread[] {
+  let touched = false;
+  const out = threads.map((c) => {
+    if (c.id === id) {
+      touched = true;
+      return edit(c);
+    }
+    const replies = withCommentEdited(c.replies, id, edit);
+    if (replies === c.replies) return c;
+    touched = true;
+    return { ...c, replies };
+  });
+  return touched ? out : threads;
+}
+
 /** `threads` with `parentId`'s next replies appended (those already shown left out) and its
  * reply_count from the replies route's total. */
-export function withMoreReplies(
+export const withMoreReplies = (
   threads: CommentThread[],
   parentId: string,
   more: CommentThread[],
   total: number,
-): CommentThread[] {
-  const edit = (list: CommentThread[]): CommentThread[] => {
-    let touched = false;
-    const out = list.map((c) => {
-      let next = c;
-      if (c.id === parentId) {
-        const shown = new Set(c.replies.map((r) => r.id));
-        const replies = [...c.replies, ...more.filter((r) => !shown.has(r.id))];
-        next = { ...c, reply_count: total, replies };
-      } else if (c.replies.length > 0) {
-        const replies = edit(c.replies);
-        if (replies !== c.replies) next = { ...c, replies };
-      }
-      touched ||= next !== c;
-      return next;
-    });
-    return touched ? out : list;
-  };
-  return edit(threads);
-}
+): CommentThread[] =>
+  withCommentEdited(threads, parentId, (c) => {
+    const shown = new Set(c.replies.map((r) => r.id));
+    return {
+      ...c,
+      reply_count: total,
+      replies: [...c.replies, ...more.filter((r) => !shown.has(r.id))],
+    };
+  });
 
 /** Is comment `id` anywhere in these threads (at any depth)? */
 export function containsComment(threads: CommentThread[], id: string): boolean {
@@ -105,24 +117,10 @@ export function withLinkedChain(data: ThreadPages, postId: string, chain: Commen
     ...data,
     pages: data.pages.map((page) => ({
       ...page,
-      comments: withReplyAppended(page.comments, parentId, node),
+      comments: withCommentEdited(page.comments, parentId, (c) => ({
+        ...c,
+        replies: [...c.replies, node],
+      })),
     })),
   };
-}
-
-/** `threads` with `node` appended to `parentId`'s replies (untouched branches kept as they are). */
-function withReplyAppended(
-  threads: CommentThread[],
-  parentId: string,
-  node: CommentThread,
-): CommentThread[] {
-  let touched = false;
-  const out = threads.map((c) => {
-    const replies =
-      c.id === parentId ? [...c.replies, node] : withReplyAppended(c.replies, parentId, node);
-    if (replies === c.replies) return c;
-    touched = true;
-    return { ...c, replies };
-  });
-  return touched ? out : threads;
 }
