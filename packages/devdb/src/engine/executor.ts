@@ -11,7 +11,7 @@ import {
 } from '../indexes/planner.js';
 import { compareBound } from '../indexes/bounds.js';
 import type { Collection } from './collection.js';
-import { PAUSE, type Pausing, type Slice } from './pausing.js';
+import { drive, PAUSE, Slice, type Pausing } from './pausing.js';
 import { sortSteps } from './sort-steps.js';
 import type { Matcher } from './query.js';
 
@@ -64,8 +64,6 @@ type Tick = typeof TICK;
 const TICK_EVERY = 128;
 /** Keys a count takes between pause points (it does no per-key work but counting). */
 const COUNT_CHUNK = 8192;
-/** A yielding read runs at most this long before it lets other connections in. */
-const SLICE_MS = 10;
 /** skip + limit up to this keeps only the best rows while scanning (MongoDB's top-k sort). */
 const TOP_K_MAX = 1000;
 
@@ -164,40 +162,15 @@ export function runQuery(coll: Collection, spec: QuerySpec): QueryResult {
 }
 
 /**
- * Runs a query, pausing for a macrotask every SLICE_MS so other connections are served.
+ * Runs a query, pausing for a macrotask every slice (SLICE_MS) so other connections are served.
  * Returns synchronously when it finishes within the first slice (most queries do).
  */
 export function runQueryYielding(
   coll: Collection,
   spec: QuerySpec,
 ): QueryResult | Promise<QueryResult> {
-  const exec = new Execution(coll, spec);
-  const steps = exec.steps();
-  let sliceStart = performance.now();
-  const runSlice = (): boolean => {
-    for (let s = steps.next(); !s.done; s = steps.next()) {
-      if (performance.now() - sliceStart > SLICE_MS) return false;
-    }
-    return true;
-  };
-  try {
-    if (runSlice()) return exec.result();
-  } catch (err) {
-    throw toCommandError(err);
-  }
-  exec.view.freeze();
-  return (async () => {
-    for (;;) {
-      exec.stats.yields++;
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-      try {
-        if (runSlice()) return exec.result();
-      } catch (err) {
-        throw toCommandError(err);
-      }
-    }
-  })();
+  const slice = new Slice();
+  return drive(queryPausing(coll, spec, slice), slice);
 }
 
 /**
