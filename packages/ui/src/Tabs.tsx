@@ -44,7 +44,10 @@ export function Tabs<K extends string>({
   const panelId = (key: K) => `${base}-panel-${key}`;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((t) => t.key === value);
+    // From the focused tab, not from `value`: the caller may apply a change a render late (e.g. a
+    // URL update), and a second key press before then must still move on from where focus is.
+    const focused = tabs.findIndex((t) => refs.current.get(t.key) === event.target);
+    const index = focused >= 0 ? focused : tabs.findIndex((t) => t.key === value);
     let next = -1;
     if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
     else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
