@@ -161,13 +161,16 @@ async function scaleBench(options: BenchOptions): Promise<void> {
   console.log(
     `Scale bench: ${sizes.map((s) => s.posts).join(', ')} posts; ${connections} connections; ` +
       `per endpoint and size ${options.duration} s in ${SCALE_ROUNDS} rounds (sizes in turns, ` +
-      `each run after a 1 s warm-up) (${load()})`,
+      `each run after a 1 s warm-up; every endpoint warmed at every size first) (${load()})`,
   );
   const runs = await runScale(
     sizes,
     {
       measure: (scenario, ctx, seconds, times) =>
         runScenario(scenario, ctx, { ...options, connections }, { seconds, times }),
+      warm: async (request, seconds) => {
+        await autocannon({ ...request, connections, duration: seconds });
+      },
       log: (line) => console.log(line),
       interrupted: () => interrupted,
     },
