@@ -13,6 +13,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.web.json ./
 COPY packages/devdb/package.json packages/devdb/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/search-text/package.json packages/search-text/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/ui/package.json packages/ui/

@@ -9,6 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
 COPY packages/devdb/package.json packages/devdb/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/search-text/package.json packages/search-text/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/ui/package.json packages/ui/
@@ -27,6 +28,7 @@ COPY system/package.json system/
 RUN npm ci --no-audit --no-fund
 COPY packages/devdb packages/devdb
 COPY packages/contracts packages/contracts
+COPY packages/search-text packages/search-text
 COPY packages/service-kit packages/service-kit
 COPY gateway gateway
 COPY svc-identity svc-identity
@@ -44,6 +46,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
+COPY --from=build /app/packages/search-text/package.json packages/search-text/
+COPY --from=build /app/packages/search-text/dist packages/search-text/dist
 COPY --from=build /app/packages/service-kit/package.json packages/service-kit/
 COPY --from=build /app/packages/service-kit/dist packages/service-kit/dist
 COPY --from=build /app/${SERVICE}/package.json ${SERVICE}/

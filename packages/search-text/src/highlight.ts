@@ -1,0 +1,76 @@
+import type { ParsedSearch } from './query.js';
+import { fold, termOf, words } from './words.js';
+
+/** [start, end) in UTF-16 code units of the original text. */
+export type Range = [number, number];
+
+/** The folded text and, per folded code unit, the original range it came from. */
+function foldedWithMap(text: string): { folded: string; from: number[]; to: number[] } {
+  let folded = '';
+  const from: number[] = [];
+  const to: number[] = [];
+  let offset = 0;
+  for (const char of text) {
+    const piece = fold(char);
+    for (let k = 0; k < piece.length; k++) {
+      from.push(offset);
+      to.push(offset + char.length);
+    }
+    folded += piece;
+    offset += char.length;
+  }
+  return { folded, from, to };
+}
+
+/** Where the phrases occur, case- and accent-insensitively (as MongoDB matches phrases). */
+function phraseRanges(text: string, phrases: string[]): Range[] {
+  if (phrases.length === 0) return [];
+  const { folded, from, to } = foldedWithMap(text);
+  const ranges: Range[] = [];
+  for (const phrase of phrases) {
+    const needle = fold(phrase);
+    if (!needle) continue;
+    for (
+      let at = folded.indexOf(needle);
+      at >= 0;
+      at = folded.indexOf(needle, at + needle.length)
+    ) {
+      ranges.push([from[at]!, to[at + needle.length - 1]!]);
+    }
+  }
+  return ranges;
+}
+
+/** Overlapping ranges joined, in order. */
+function merged(ranges: Range[]): Range[] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out: Range[] = [];
+  for (const range of sorted) {
+    const last = out[out.length - 1];
+    if (last && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
+    else out.push([range[0], range[1]]);
+  }
+  return out;
+}
+
+/**
+ * What a search matched in a text, as ranges of the text (never markup: the reader marks them):
+ * each word whose term is one the search asked for ("running" marks "runs"), and each phrase.
+ */
+export function highlightRanges(text: string, search: ParsedSearch): Range[] {
+  const wanted = new Set<string>();
+  for (const query of [...search.words, ...search.phrases]) {
+    for (const word of words(query)) {
+      const term = termOf(word.text);
+      if (term) wanted.add(term);
+    }
+  }
+  const ranges: Range[] = phraseRanges(text, search.phrases);
+  if (wanted.size > 0) {
+    for (const word of words(text)) {
+      const term = termOf(word.text);
+      if (term && wanted.has(term)) ranges.push([word.start, word.end]);
+    }
+  }
+  return merged(ranges);
+}
