@@ -27,3 +27,4 @@ export * from './comment-write.js';
 export * from './comment-routes.js';
 export * from './moderation.js';
 export * from './elections.js';
+export * from './search.js';

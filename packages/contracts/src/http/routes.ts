@@ -4,6 +4,7 @@ import { identityRoutes } from './routes-identity.js';
 import { messagingRoutes } from './routes-messaging.js';
 import { moderationRoutes, reportAndAppealRoutes } from './routes-moderation.js';
 import { electionRoutes } from './routes-elections.js';
+import { searchRoutes } from './routes-search.js';
 import {
   routeTable,
   type RouteContract,
@@ -23,6 +24,7 @@ export const apiRoutes = routeTable([
   ...moderationRoutes,
   ...reportAndAppealRoutes,
   ...electionRoutes,
+  ...searchRoutes,
   ...messagingRoutes,
 ]);
 
