@@ -63,9 +63,17 @@ describe('routing table', () => {
       '/api/reports': 'forum',
       '/api/appeals': 'forum',
       '/api/elections': 'forum',
+      // Search (EXTENSIONS §S): forum's three routes; /api/search/users goes to identity by its row.
+      '/api/search': 'forum',
       '/api/messages': 'messaging',
       '/api/notifications': 'messaging',
     });
+  });
+
+  it('sends user search to identity and the other searches to forum', () => {
+    expect(resolveApiRoute('GET', '/api/search/users')?.target).toBe('identity');
+    expect(resolveApiRoute('GET', '/api/search/posts')?.target).toBe('forum');
+    expect(resolveApiRoute('GET', '/api/search/communities')?.target).toBe('forum');
   });
 
   it('has exactly one row per method and pattern', () => {
