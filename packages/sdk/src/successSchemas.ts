@@ -21,6 +21,7 @@ export const schemaAreas = {
   messages: () => import('./schemas/messages'),
   moderation: () => import('./schemas/moderation'),
   elections: () => import('./schemas/elections'),
+  search: () => import('./schemas/search'),
   admin: () => import('./schemas/admin'),
 };
 
@@ -140,6 +141,10 @@ export const successSchemaArea: { [K in BrowserRouteKey]: AreaOf<K> } = {
   'DELETE /api/elections/{id}/candidates/me': 'elections',
   'PUT /api/elections/{id}/ballot': 'elections',
   'GET /api/elections/{id}/ballot': 'elections',
+  'GET /api/search/posts': 'search',
+  'GET /api/search/comments': 'search',
+  'GET /api/search/communities': 'search',
+  'GET /api/search/users': 'search',
   'GET /api/admin/stats': 'admin',
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/{id}': 'admin',
