@@ -14,6 +14,12 @@ export const TEXTS = {
   signOut: 'Sign out',
   termsOfService: 'Terms of Service',
   privacyPolicy: 'Privacy Policy',
+  // Header search (EXTENSIONS §S)
+  search: 'Search',
+  searchSuggestions: 'Search suggestions',
+  searchFor: (q: string) => `Search for "${q}"`,
+  searchCommunity: (name: string) => `Search c/${name}`,
+  users: 'Users',
   // A remote that failed to load
   remoteFailed: 'This part of the site failed to load.',
   remoteFailedText: 'Check your connection and try again. The rest of the site still works.',

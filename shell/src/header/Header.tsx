@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '@forum/sdk';
 import { Button, buttonClassName } from '@forum/ui';
 import { openInvite } from '../invite/inviteStore';
 import { CloseIcon, MenuIcon } from './icons';
+import { SearchBox } from './SearchBox';
+import { useSearchShortcut } from './useSearchShortcut';
 import { ThemeToggle } from './ThemeToggle';
 import { TEXTS } from '../texts';
 
@@ -28,6 +31,19 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
   const mobileNavId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const mobileSearchRef = useRef<HTMLInputElement>(null);
+
+  // "/" focuses the search: the header's on wide screens, the phone menu's (opened) on narrow ones.
+  useSearchShortcut(() => {
+    const wide = searchRef.current;
+    if (wide && wide.offsetParent !== null) {
+      wide.focus();
+      return;
+    }
+    flushSync(() => setMenuOpen(true));
+    mobileSearchRef.current?.focus();
+  });
 
   // The phone menu closes when the route changes.
   if (menuPath !== pathname) {
@@ -71,6 +87,7 @@ export function Header() {
             {TEXTS.communities}
           </NavLink>
         </nav>
+        <SearchBox inputRef={searchRef} className="shell-search--header" testId="header-search" />
         <div className="shell-header__actions">
           {signedIn ? (
             <Button
@@ -117,6 +134,11 @@ export function Header() {
         hidden={!menuOpen}
         data-testid="mobile-nav"
       >
+        <SearchBox
+          inputRef={mobileSearchRef}
+          className="shell-search--mobile"
+          testId="mobile-search"
+        />
         <NavLink to="/" end className={navClass} data-testid="mobile-nav-home">
           {TEXTS.home}
         </NavLink>
