@@ -18,6 +18,7 @@ import { internalHandlers } from './routes/internal.js';
 import { passwordResetHandlers } from './routes/password-reset.js';
 import { profileHandlers } from './routes/profiles.js';
 import { referralHandlers } from './routes/referrals.js';
+import { searchHandlers } from './routes/search.js';
 import { sessionHandlers } from './routes/sessions.js';
 
 export const SERVICE_NAME = 'svc-identity';
@@ -54,6 +55,7 @@ export function createIdentityApp({ auth, ready, ...deps }: IdentityAppDeps): Ko
     ...badgeHandlers(deps),
     ...adminHandlers(deps),
     ...internalHandlers(deps),
+    ...searchHandlers(deps),
   };
   serveRoutes(app, {
     service: 'identity',

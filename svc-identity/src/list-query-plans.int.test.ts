@@ -1,16 +1,26 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USER_SORTS } from '@forum/contracts';
-import { explainCount, planProblems, startDevDb, type TestDevDb } from '@forum/service-kit/testing';
+import {
+  executionStats,
+  explainCount,
+  planProblems,
+  planStages,
+  startDevDb,
+  type TestDevDb,
+} from '@forum/service-kit/testing';
 import { createIdentityModels, type IdentityModels } from './models/index.js';
 import { adminUsersQuery } from './use-cases/list-admin-users.js';
+import { backfillSearchTerms } from './use-cases/backfill-search-terms.js';
+import { WORD_ORDER, userSearchQueries } from './use-cases/search-users.js';
 import { dropRetiredIdentityIndexes } from './models/migrate-indexes.js';
 
 /**
  * Issue 17: the identity service's lists (the admin's users list in every sort and order, a
  * user's badges) and its counts run on declared indexes, proven by explain on the embedded dev
  * DB (and on MongoDB through MONGO_URL). The admin's substring search (an unanchored regex over
- * two fields) cannot narrow an index range on any database; it is left out here.
+ * two fields) cannot narrow an index range on any database; it is left out here. So do the user
+ * search's orders (name length, textScore), which no index gives: its reads are bounded instead.
  */
 let devdb: TestDevDb;
 let conn: Connection;
@@ -89,6 +99,63 @@ describe('identity lists walk an index', () => {
   it('referral counts touch no document', async () => {
     const explain = await explainCount(conn.db!, 'referrals', { referrer_id: ids[1] });
     expect(planProblems(explain, { sorted: false, maxDocsExamined: 0 })).toEqual([]);
+  });
+});
+
+describe('user search', () => {
+  const WORDS = ['Running', 'Runs', 'Runned'];
+  beforeAll(async () => {
+    await models.User.collection.insertMany(
+      WORDS.map((username, i) => ({
+        username,
+        username_lower: username.toLowerCase(),
+        email: `${username}@example.com`,
+        email_lower: `${username.toLowerCase()}@example.com`,
+        password_hash: 'x',
+        referral_code: `w${i}`,
+        created_at: new Date(BASE),
+      })) as never[],
+    );
+    // The users above have no search terms yet, as after an upgrade.
+    expect(await backfillSearchTerms({ models })).toBe(USERS + WORDS.length);
+  });
+
+  it('the backfill, once done, is one indexed read that finds nothing', async () => {
+    const explain = await models.User.find({ search_terms: null })
+      .sort({ _id: 1 })
+      .limit(500)
+      .explain('executionStats');
+    expect(planProblems(explain, { sorted: true, maxDocsExamined: 0 })).toEqual([]);
+  });
+
+  it('name prefix: the range of the names, nothing else', async () => {
+    // user4, user40-49, user400-499.
+    const explain = await models.User.find(userSearchQueries('user4').byName!, {
+      username_lower: 1,
+    }).explain('executionStats');
+    expect(executionStats(explain).nReturned).toBe(111);
+    expect(planProblems(explain, { sorted: false, maxDocsExamined: 111 })).toEqual([]);
+  });
+
+  it('a page of name matches, by _id', async () => {
+    const page = ids.slice(0, 20);
+    const explain = await models.User.find({
+      _id: { $in: page },
+      is_active: { $ne: false },
+    }).explain('executionStats');
+    expect(planProblems(explain, { sorted: false, maxDocsExamined: 20 })).toEqual([]);
+  });
+
+  it('word match: the text index, and only the documents with a term of q', async () => {
+    const explain = await models.User.find(userSearchQueries('runs').byWord!)
+      .sort(WORD_ORDER)
+      .limit(20)
+      .explain('executionStats');
+    const stages = planStages(explain);
+    expect(stages.some((s) => s.indexName === 'search_text')).toBe(true);
+    expect(executionStats(explain).nReturned).toBe(2);
+    // Running, Runs and Runned have the term "run"; the order by score is made in memory.
+    expect(planProblems(explain, { sorted: false, maxDocsExamined: WORDS.length })).toEqual([]);
   });
 });
 

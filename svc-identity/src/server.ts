@@ -28,6 +28,7 @@ import { dropRetiredIdentityIndexes, migrateIdentityIndexes } from './models/mig
 import { createPasswordHasher } from './domain/passwords.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createAvatarStore } from './services/avatar-store.js';
+import { backfillSearchTerms } from './use-cases/backfill-search-terms.js';
 
 export interface RunningIdentity extends RunningService {
   conn: Connection;
@@ -75,6 +76,9 @@ export async function startIdentityService(
   const models = createIdentityModels(conn);
   await ensureIndexes(conn, log);
   await dropRetiredIdentityIndexes(conn, log);
+  // User search's terms for users registered before it (its index is built by now); idempotent.
+  const searchable = await backfillSearchTerms({ models });
+  if (searchable) log.info({ users: searchable }, 'search terms added to existing users');
   const consumers = [await startVoteConsumer({ js, conn, models, logger: log })];
 
   const deps: IdentityDeps = {

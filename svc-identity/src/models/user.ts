@@ -19,6 +19,12 @@ export interface UserDoc {
   /** Vote event ids already applied to total_score (bounded), checked in the same update. */
   score_event_ids: string[];
   password_changed_at: Date | null;
+  /**
+   * The username's text-search terms (termsOf): the word search requires every term of q with
+   * $all, which $text alone does not. Set at registration (usernames never change); users of
+   * older versions get it at start-up (backfill-search-terms).
+   */
+  search_terms?: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -40,6 +46,8 @@ const userSchema = new Schema<UserDoc>(
     referred_by: { type: Schema.Types.ObjectId, default: null },
     score_event_ids: { type: [String], default: [] },
     password_changed_at: { type: Date, default: null },
+    // No default: a user without terms is one the start-up backfill has yet to reach.
+    search_terms: { type: [String], default: undefined },
   },
   { collection: 'users', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
@@ -53,6 +61,11 @@ userSchema.index({ referral_code: 1 });
 userSchema.index({ created_at: -1, _id: -1 });
 userSchema.index({ last_active: -1, _id: -1 });
 userSchema.index({ total_score: -1, _id: -1 });
+// User search (EXTENSIONS §S): usernames as words, stemmed as MongoDB's English text search does
+// (name prefixes use the username_lower index). MongoDB allows one text index per collection.
+userSchema.index({ username: 'text' }, { name: 'search_text', default_language: 'english' });
+// The start-up backfill's read of users still without terms (none, after the first start).
+userSchema.index({ search_terms: 1, _id: 1 });
 
 export const defineUserModel = (conn: Connection): UserModel =>
   // Reuse the compiled model: mongoose refuses to compile one twice per connection.

@@ -1,6 +1,7 @@
 import { Types, type ClientSession } from 'mongoose';
 import { AuthMessages, Subjects, isReferralCode, type RegisterRequest } from '@forum/contracts';
 import { HttpError, inTransaction, isDuplicateKeyError } from '@forum/service-kit';
+import { termsOf } from '@forum/search-text';
 import type { IdentityDeps } from '../deps.js';
 import type { UserDoc } from '../models/user.js';
 import { claimedKind, userKey } from '../models/user-key.js';
@@ -15,7 +16,7 @@ type Registered = { user: UserDoc; tokens: SessionTokens };
 type Referrer = Pick<UserDoc, '_id' | 'username'>;
 type NewAccount = Pick<
   UserDoc,
-  'username' | 'username_lower' | 'email' | 'email_lower' | 'password_hash'
+  'username' | 'username_lower' | 'email' | 'email_lower' | 'password_hash' | 'search_terms'
 >;
 
 function takenError(taken: { username: boolean; email: boolean }): HttpError {
@@ -101,6 +102,8 @@ export async function registerUser(
     email: input.email,
     email_lower,
     password_hash: await deps.passwords.hash(input.password),
+    // User search's word match (usernames never change, so this is written once).
+    search_terms: termsOf(input.username),
   };
   for (let attempt = 1; ; attempt++) {
     try {
