@@ -31,6 +31,7 @@ import { modlogHandlers } from './routes/modlog.js';
 import { reportHandlers } from './routes/reports.js';
 import { appealHandlers } from './routes/appeals.js';
 import { electionHandlers } from './routes/elections.js';
+import { searchHandlers } from './routes/search.js';
 
 export const SERVICE_NAME = 'svc-forum';
 
@@ -70,6 +71,7 @@ export const forumHandlers = (deps: ForumDeps): ServiceHandlers<'forum'> => ({
   ...reportHandlers(deps),
   ...appealHandlers(deps),
   ...electionHandlers(deps),
+  ...searchHandlers(deps),
 });
 
 /** The forum HTTP app without listen: tests serve it directly, main.ts runs it. */

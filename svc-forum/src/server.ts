@@ -33,6 +33,7 @@ import { dropForumRetiredIndexes } from './models/retired-indexes.js';
 import { backfillModeration } from './use-cases/backfill-moderation.js';
 import { backfillPostCounts } from './use-cases/backfill-post-counts.js';
 import { backfillTopCommentCounts } from './use-cases/backfill-top-comment-counts.js';
+import { backfillSearchTerms } from './use-cases/backfill-search-terms.js';
 import { createForumMedia } from './media.js';
 
 export interface StartOptions {
@@ -82,6 +83,9 @@ export async function startForumService(
   // The posts' top-level comment counters behind their comment lists' totals (once).
   const topCounted = await backfillTopCommentCounts({ models, conn });
   if (topCounted !== null) log.info({ posts: topCounted }, 'top-level comment counters counted');
+  // The terms search requires every word by, for posts, comments and communities before it (once).
+  const searchable = await backfillSearchTerms({ models });
+  if (searchable !== null) log.info({ documents: searchable }, 'search terms filled');
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
   const consumers = [

@@ -31,6 +31,8 @@ export interface CommentDoc extends RemovalFields {
   /** Direct replies, moved with $inc; a reply reserves its slot before it is inserted. */
   reply_count: number;
   is_deleted: boolean;
+  /** commentSearchTerms(content), written with it (see PostDoc.search_terms); [] once deleted. */
+  search_terms?: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -82,6 +84,8 @@ const commentSchema = new Schema<CommentDoc>(
     best: { type: Number, default: 0 },
     reply_count: { type: Number, default: 0 },
     is_deleted: { type: Boolean, default: false },
+    // Not indexed: the residual test of a $text query (every word required).
+    search_terms: { type: [String], default: undefined },
     ...removalSchemaFields,
   },
   {
@@ -110,6 +114,8 @@ export const COMMENT_AUTHOR_INDEXES: Record<string, 1 | -1>[] = [
   { removed: 1, author_id: 1, community_nsfw: 1, created_at: -1, _id: -1 },
 ];
 for (const fields of COMMENT_AUTHOR_INDEXES) commentSchema.index(fields);
+// Search (EXTENSIONS §S): the one text index a collection may have.
+commentSchema.index({ content: 'text' }, { name: 'search_text', default_language: 'english' });
 
 export const defineCommentModel = (conn: Connection): CommentModel =>
   (conn.models.Comment as CommentModel | undefined) ??

@@ -23,6 +23,8 @@ export interface CommunityDoc {
   deleting?: boolean;
   /** Written by every pin (EXTENSIONS §M2): concurrent pins here conflict, so the limit holds. */
   pins_changed_at?: Date;
+  /** communitySearchTerms(name, description), written with them (see PostDoc.search_terms). */
+  search_terms?: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -43,6 +45,8 @@ const communitySchema = new Schema<CommunityDoc>(
     creator_username: { type: String, required: true },
     deleting: { type: Boolean },
     pins_changed_at: { type: Date },
+    // Not indexed: the residual test of a $text query (every word required).
+    search_terms: { type: [String], default: undefined },
   },
   {
     collection: 'communities',
@@ -50,9 +54,16 @@ const communitySchema = new Schema<CommunityDoc>(
     timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
   },
 );
+// Also search's name prefix (EXTENSIONS §S): an anchored regex is a range of this index.
 communitySchema.index({ name_lower: 1 }, { unique: true });
 // GET /communities and /admin/communities: biggest first, newest among equals.
 communitySchema.index({ member_count: -1, _id: -1 });
+
+// Search: the one text index a collection may have; a name word outweighs the description's.
+communitySchema.index(
+  { name: 'text', description: 'text' },
+  { name: 'search_text', weights: { name: 5, description: 1 }, default_language: 'english' },
+);
 
 // "Is this logo file still used?" before deleting it (identical uploads share a file).
 communitySchema.index({ logo_url: 1 });

@@ -37,6 +37,11 @@ export interface PostDoc extends PostModerationFields {
   hot: number;
   /** Set (true) when its delete starts: writes that add to the post stop matching. */
   deleting?: boolean;
+  /**
+   * postSearchTerms(title, content), written with them: search requires every word with $all
+   * here ($text alone matches any word). Absent until the start-up backfill on older data.
+   */
+  search_terms?: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -80,6 +85,8 @@ const postSchema = new Schema<PostDoc>(
     /** hotScore(score, created_at), kept current on each vote (ARCHITECTURE §8). */
     hot: { type: Number, required: true },
     deleting: { type: Boolean },
+    // Not indexed: a $text query runs on the text index alone; this is its residual test.
+    search_terms: { type: [String], default: undefined },
     ...postModerationSchemaFields,
   },
   { collection: 'posts', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
@@ -112,6 +119,13 @@ for (const fields of POST_LIST_INDEXES) postSchema.index(fields);
 // The pinned posts leading a community page (EXTENSIONS §M2), and the pin count; _id breaks ties
 // of the page's sort (pinned_at, _id) so the index gives the whole order.
 postSchema.index({ community_id: 1, pinned: 1, pinned_at: -1, _id: -1 });
+
+// Search (EXTENSIONS §S): MongoDB's one text index per collection, a title word worth three of
+// the body's in the relevance order.
+postSchema.index(
+  { title: 'text', content: 'text' },
+  { name: 'search_text', weights: { title: 3, content: 1 }, default_language: 'english' },
+);
 
 // "Is this stored image still used?" before deleting a (content-addressed, shared) file.
 postSchema.index({ image_url: 1 });

@@ -6,6 +6,7 @@ import type { CommentDoc } from '../models/comment.js';
 import { NOT_DELETING } from '../models/deletion.js';
 import type { PostDoc } from '../models/post.js';
 import { assertCanReplyTo } from '../policies/comment-policy.js';
+import { commentSearchTerms } from '../domain/search-terms.js';
 import { findVisiblePost } from './shared/find-post.js';
 import { rememberUser } from './remember-user.js';
 import { assertNotBannedFrom } from './shared/assert-not-banned.js';
@@ -61,6 +62,7 @@ export async function createComment(
         community_id: post.community_id,
         community_name: post.community_name,
         community_nsfw: post.community_nsfw ?? false,
+        search_terms: commentSearchTerms(body),
       },
     ]);
     const comment = created!.toObject();

@@ -10,6 +10,7 @@ import {
 import type { ForumDeps } from '../deps.js';
 import type { CommunityDoc } from '../models/community.js';
 import { rememberUser } from './remember-user.js';
+import { communitySearchTerms } from '../domain/search-terms.js';
 
 /**
  * The creator becomes its first member and its owner (spec §6 "initial moderator", EXTENSIONS
@@ -36,6 +37,7 @@ export async function createCommunity(
           removed_post_count: 0,
           created_by: toObjectId(user.id),
           creator_username: user.username,
+          search_terms: communitySearchTerms(body),
         },
       ]);
       await models.Membership.create([

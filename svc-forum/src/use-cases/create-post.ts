@@ -11,6 +11,7 @@ import {
 import type { ForumDeps } from '../deps.js';
 import type { PostDoc } from '../models/post.js';
 import { hotScore } from '../domain/hot-score.js';
+import { postSearchTerms } from '../domain/search-terms.js';
 import { assertCanPostIn } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { rememberUser } from './remember-user.js';
@@ -61,6 +62,7 @@ export async function createPost(
           author_id: toObjectId(user.id),
           author_username: user.username,
           hot: hotScore(0, created_at),
+          search_terms: postSearchTerms({ title: body.title, content: body.content ?? '' }),
           created_at,
         },
       ]);

@@ -76,6 +76,8 @@ async function removeComment(models: ForumModels, comment: CommentDoc): Promise<
         $set: {
           is_deleted: true,
           content: DELETED_COMMENT_TEXT,
+          // Search leaves deleted comments out; their words need not stay either.
+          search_terms: [],
           author_id: null,
           author_username: null,
         },

@@ -3,6 +3,7 @@ import type { AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { CommentDoc } from '../models/comment.js';
 import { assertCanEditComment } from '../policies/comment-policy.js';
+import { commentSearchTerms } from '../domain/search-terms.js';
 import { findLiveComment } from './shared/find-comment.js';
 import { loadCommentState, type CommentCallerState } from './shared/load-comment-state.js';
 
@@ -20,7 +21,7 @@ export async function updateComment(
   assertCanEditComment(comment, user);
   const updated = await models.Comment.findOneAndUpdate(
     { _id: comment._id, is_deleted: false },
-    { $set: { content } },
+    { $set: { content, search_terms: commentSearchTerms({ content }) } },
     { returnDocument: 'after' },
   ).lean<CommentDoc>();
   const edited = updated ?? { ...comment, content };

@@ -6,6 +6,7 @@ import { assertCanEditCommunity } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { loadCommunityRole } from './shared/community-role.js';
 import { logCommunity, runModeration } from './shared/run-moderation.js';
+import { communitySearchTerms } from '../domain/search-terms.js';
 
 /**
  * Description and rules only (the name never changes), by the owner or the admin. A change is
@@ -27,7 +28,13 @@ export async function updateCommunity(
   return runModeration(deps, user, async ({ session, record }) => {
     const updated = await models.Community.findOneAndUpdate(
       { _id: community._id },
-      { $set: { description: body.description, rules: body.rules } },
+      {
+        $set: {
+          description: body.description,
+          rules: body.rules,
+          search_terms: communitySearchTerms({ name: community.name, ...body }),
+        },
+      },
       { returnDocument: 'after', session },
     ).lean<CommunityDoc>();
     await record({

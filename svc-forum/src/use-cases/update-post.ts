@@ -3,6 +3,7 @@ import { badRequest, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
 import { assertCanEditPost } from '../policies/post-policy.js';
+import { postSearchTerms } from '../domain/search-terms.js';
 import { findPost } from './shared/find-post.js';
 import { loadCallerState, type CallerState } from './shared/load-caller-state.js';
 
@@ -28,7 +29,7 @@ export async function updatePost(
   checkContent(post.type, content);
   const updated = await models.Post.findOneAndUpdate(
     { _id: post._id },
-    { $set: { title: body.title, content } },
+    { $set: { title: body.title, content, search_terms: postSearchTerms({ ...body, content }) } },
     { returnDocument: 'after' },
   ).lean<PostDoc>();
   const edited = updated ?? { ...post, title: body.title, content };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { namePrefix, searchMatch, SEARCH_SORT, searchProjection } from './search-query.js';
+
+describe('searchMatch', () => {
+  it('ranks with $text and requires every stemmed word with $all', () => {
+    expect(searchMatch('Running shoes').filter).toEqual({
+      $text: { $search: 'Running shoes' },
+      search_terms: { $all: ['run', 'shoe'] },
+    });
+  });
+
+  it('requires the words of a phrase, not its exclusions', () => {
+    const { filter, parsed } = searchMatch('"red apples" -pears tart');
+    expect(filter).toEqual({
+      $text: { $search: 'tart "red apples" -pears' },
+      search_terms: { $all: ['tart', 'red', 'appl'] },
+    });
+    expect(parsed.excludedWords).toEqual(['pears']);
+  });
+
+  it('matches nothing (no query) for stop words alone or exclusions alone', () => {
+    expect(searchMatch('the of and').filter).toBeNull();
+    expect(searchMatch('-cats -"dog food"').filter).toBeNull();
+  });
+
+  it('keeps operators and regex characters as plain words (punctuation separates them)', () => {
+    // "where" and "a" are stop words; '$', '.', '*', '(', '|' are delimiters.
+    expect(searchMatch('.* $where (a|b) $gt').filter?.search_terms).toEqual({ $all: ['b', 'gt'] });
+    expect(searchMatch('.* (|)').filter).toBeNull();
+  });
+});
+
+describe('search sorts', () => {
+  it('relevance sorts and projects the textScore under a name posts do not use', () => {
+    expect(SEARCH_SORT.relevance).toEqual({ text_score: { $meta: 'textScore' }, _id: -1 });
+    expect(searchProjection('relevance')).toEqual({ text_score: { $meta: 'textScore' } });
+    expect(searchProjection('new')).toBeUndefined();
+    expect(SEARCH_SORT.top).toEqual({ score: -1, _id: -1 });
+  });
+});
+
+describe('namePrefix', () => {
+  it('is q folded when q is one name-like word', () => {
+    expect(namePrefix(' Rust_Lang ')).toBe('rust_lang');
+    expect(namePrefix('Café')).toBe('cafe');
+  });
+
+  it('is null for several words, operators or other characters', () => {
+    for (const q of ['rust lang', '-rust', '"rust"', 'a.*', '(a|b)', '$where']) {
+      expect(namePrefix(q), q).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import type { ContentSearchQuery } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { ParsedSearch } from '@forum/search-text';
+import type { ForumModels } from '../models/index.js';
+import type { CommentDoc } from '../models/comment.js';
+import { SEARCH_SORT, searchMatch, searchProjection } from '../domain/search-query.js';
+import { visibleComments } from '../domain/hidden-filter.js';
+import { completeCommentPage, type CommentPage } from './shared/comment-page.js';
+import { loadSearchScope } from './shared/search-scope.js';
+
+export interface CommentSearchPage extends CommentPage {
+  /** What q asked for: the presenter marks it in each comment. */
+  parsed: ParsedSearch;
+}
+
+/**
+ * GET /api/search/comments (EXTENSIONS §S): every word of q in the text, never a deleted comment
+ * nor one under a removed post or one being deleted; NSFW and removed comments as the lists show
+ * them. The removed posts are read first (the posts index's `removed` keys; few, and fewer in one
+ * community) and left out with the deletes in progress, residual tests on the text index's
+ * candidates. Each hit comes with its post's title (never a removed one's) and community name.
+ */
+export async function searchComments(
+  models: ForumModels,
+  user: AuthUser | undefined,
+  { q, community, sort, limit, offset }: ContentSearchQuery,
+): Promise<CommentSearchPage> {
+  const { parsed, filter: match } = searchMatch(q);
+  const scope = await loadSearchScope(models, user, community);
+  const removedPosts = match
+    ? await models.Post.find(
+        { ...(scope.communityId ? { community_id: scope.communityId } : {}), removed: true },
+        { _id: 1 },
+      ).lean()
+    : [];
+  const visible =
+    match &&
+    visibleComments(
+      { ...scope.listFilter, is_deleted: false },
+      {
+        communities: scope.hidden.communities,
+        posts: [...scope.hidden.posts, ...removedPosts.map((p) => p._id)],
+      },
+    );
+  const filter = visible && { ...visible, ...match };
+  const [comments, total] = filter
+    ? await Promise.all([
+        models.Comment.find(filter, searchProjection(sort))
+          .sort(SEARCH_SORT[sort])
+          .skip(offset)
+          .limit(limit)
+          .lean<CommentDoc[]>(),
+        models.Comment.countDocuments(filter),
+      ])
+    : [[], 0];
+  const page = await completeCommentPage(models, user, scope.viewer, comments, {
+    total,
+    offset,
+    listed: comments.length,
+  });
+  return { ...page, parsed };
+}

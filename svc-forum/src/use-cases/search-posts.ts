@@ -1,0 +1,53 @@
+import type { ContentSearchQuery } from '@forum/contracts';
+import type { AuthUser } from '@forum/service-kit';
+import type { ParsedSearch } from '@forum/search-text';
+import type { ForumModels } from '../models/index.js';
+import type { PostDoc } from '../models/post.js';
+import { SEARCH_SORT, searchMatch, searchProjection } from '../domain/search-query.js';
+import { visiblePosts } from '../domain/hidden-filter.js';
+import type { Viewer } from '../policies/moderation-policy.js';
+import { loadCallerState, type CallerState } from './shared/load-caller-state.js';
+import { loadSearchScope } from './shared/search-scope.js';
+
+export interface PostSearchPage {
+  posts: PostDoc[];
+  total: number;
+  hasMore: boolean;
+  state: CallerState;
+  viewer: Viewer;
+  /** What q asked for: the presenter marks it in each post. */
+  parsed: ParsedSearch;
+}
+
+/**
+ * GET /api/search/posts (EXTENSIONS §S): every word of q in the title or body, as the lists show
+ * posts (no NSFW for visitors, removed ones only for their moderators and the admin, none being
+ * deleted; locked ones are fine). One query on the text index for the page, one count of the
+ * same filter (its candidates are the text index's), then the caller's state for the page.
+ */
+export async function searchPosts(
+  models: ForumModels,
+  user: AuthUser | undefined,
+  { q, community, sort, limit, offset }: ContentSearchQuery,
+): Promise<PostSearchPage> {
+  const { parsed, filter: match } = searchMatch(q);
+  const scope = await loadSearchScope(models, user, community);
+  const visible = match && visiblePosts(scope.listFilter, scope.hidden);
+  const empty = { posts: [], total: 0, hasMore: false, viewer: scope.viewer, parsed };
+  if (!match || !visible) return { ...empty, state: await loadCallerState(models, user, []) };
+  const filter = { ...visible, ...match };
+  const [posts, total] = await Promise.all([
+    models.Post.find(filter, searchProjection(sort))
+      .sort(SEARCH_SORT[sort])
+      .skip(offset)
+      .limit(limit)
+      .lean<PostDoc[]>(),
+    models.Post.countDocuments(filter),
+  ]);
+  const state = await loadCallerState(
+    models,
+    user,
+    posts.map((p) => p._id),
+  );
+  return { ...empty, posts, total, hasMore: offset + posts.length < total, state };
+}

@@ -1,0 +1,53 @@
+import { CommunityTexts } from '@forum/contracts';
+import { notFound, type AuthUser } from '@forum/service-kit';
+import type { Types } from 'mongoose';
+import type { ForumModels } from '../../models/index.js';
+import type { CommunityDoc } from '../../models/community.js';
+import type { Hidden } from '../../domain/hidden-filter.js';
+import { withRemovalRule } from '../../domain/removed-filter.js';
+import type { Viewer } from '../../policies/moderation-policy.js';
+import { loadHidden } from './hidden.js';
+import { loadViewer, removedSeenBy } from './load-viewer.js';
+
+/** Who searches and where: what a post or comment search leaves out follows from it. */
+export interface SearchScope {
+  viewer: Viewer;
+  hidden: Hidden;
+  /** The community `community` (a name) narrowed the search to. */
+  communityId?: Types.ObjectId;
+  /** The rules of the lists (EXTENSIONS §M4, spec §6): removed and NSFW items as lists show them. */
+  listFilter: Record<string, unknown>;
+}
+
+/**
+ * The viewer, the deletes in progress and the community by name (404 'Community not found',
+ * also while its delete runs), read at once. The filter is the lists' own: NSFW out for
+ * visitors (an NSFW community searched by a visitor answers nothing, as its post list does),
+ * removed items out but for their moderators and the admin.
+ */
+export async function loadSearchScope(
+  models: ForumModels,
+  user: AuthUser | undefined,
+  communityName: string | undefined,
+): Promise<SearchScope> {
+  const [viewer, hidden, community] = await Promise.all([
+    loadViewer(models, user),
+    loadHidden(models),
+    communityName === undefined
+      ? undefined
+      : models.Community.findOne(
+          { name_lower: communityName.toLowerCase() },
+          { _id: 1, deleting: 1 },
+        ).lean<Pick<CommunityDoc, '_id' | 'deleting'>>(),
+  ]);
+  if (community === null || community?.deleting) throw notFound(CommunityTexts.notFound);
+  const filter: Record<string, unknown> = {};
+  if (community) filter.community_id = community._id;
+  if (!user) filter.community_nsfw = false;
+  return {
+    viewer,
+    hidden,
+    ...(community ? { communityId: community._id } : {}),
+    listFilter: withRemovalRule(filter, removedSeenBy(viewer)),
+  };
+}
