@@ -11,6 +11,7 @@ import { dispatch } from './commands/dispatch.js';
 import { createNode } from './node.js';
 import { start } from './server.js';
 import { stalls, startCli, stopCli } from './stall-bench.js';
+import { textSearchBench } from './text-bench.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'devdb-bench-'));
 const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
@@ -203,6 +204,7 @@ async function all(): Promise<void> {
   await crud();
   await serverSideLookups();
   await listsAtScale();
+  await textSearchBench(benchContext());
   const big = await startup();
   const full = await rss(big);
   const empty = await rss(path.join(tmp, 'empty'));
@@ -226,6 +228,8 @@ try {
   const t0 = process.hrtime.bigint();
   // `npm run bench -w @forum/devdb -- --stalls`: only the longest-stall table.
   if (process.argv.includes('--stalls')) await stalls(tmp);
+  // `-- --text`: only the text search figure.
+  else if (process.argv.includes('--text')) await textSearchBench(benchContext());
   else await all();
   console.log(`(bench total ${fmt(ms(t0) / 1000)} s)`);
 } finally {

@@ -5,6 +5,7 @@ import { drive, Slice } from '../engine/pausing.js';
 import { countOutput, pipelineHead, type PipelineHead } from '../engine/pipeline.js';
 import { finishPipelinePausing } from '../engine/pipeline-steps.js';
 import { querySpec } from '../engine/query.js';
+import { usesTextScore, withoutScores, withScoreField, withScores } from '../engine/text-meta.js';
 import { isPlainObject } from '../engine/values.js';
 import { num, type Context, type Handler } from './context.js';
 import { explainQuery } from './explain-output.js';
@@ -44,13 +45,17 @@ export function aggregate(
   const finish = (result: QueryResult): Out | Promise<Out> => {
     if (req.head.count) return { docs: countOutput(req.head.count, result.n), result };
     const slice = new Slice();
+    const scored = usesTextScore(req.head.rest);
     const rest = finishPipelinePausing(
-      result.docs,
-      req.head.rest,
+      scored ? withScores(result.docs, result.scores) : result.docs,
+      scored ? withScoreField(req.head.rest) : req.head.rest,
       (name) => ctx.store.collection(ctx.db, name),
       slice,
     );
-    return andThen(drive(rest, slice), (docs) => ({ docs, result }));
+    return andThen(drive(rest, slice), (docs) => ({
+      docs: scored ? withoutScores(docs) : docs,
+      result,
+    }));
   };
   return run instanceof Promise ? run.then(finish) : finish(run);
 }

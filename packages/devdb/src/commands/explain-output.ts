@@ -3,6 +3,7 @@ import type { QueryResult, QuerySpec } from '../engine/executor.js';
 import { renderValue } from '../engine/values.js';
 import { Edge, MAX_EDGE, MIN_EDGE, type FieldRange } from '../indexes/bounds.js';
 import type { IndexPlan } from '../indexes/planner.js';
+import type { TextPlan } from '../engine/text-execution.js';
 
 /** What explain reports about one query: MongoDB's `queryPlanner` and `executionStats`. */
 export type QueryExplain = Doc & { queryPlanner: Doc; executionStats?: Doc };
@@ -72,7 +73,9 @@ function stageTree(
     spec.skip > 0 &&
     !result.countScan &&
     !result.sortInMemory;
-  if (plan.kind === 'collscan') {
+  if (plan.kind === 'text') {
+    stage = textStage(plan, spec, stat, stats);
+  } else if (plan.kind === 'collscan') {
     stage = {
       stage: 'COLLSCAN',
       ...(Object.keys(spec.filter).length ? { filter: spec.filter } : {}),
@@ -137,7 +140,55 @@ function stageTree(
 }
 
 function sortPattern(spec: QuerySpec): Doc {
-  return Object.fromEntries(spec.sort!.map((k) => [k.field, k.dir]));
+  return Object.fromEntries(spec.sort!.map((k) => [k.field, k.meta ? { $meta: k.meta } : k.dir]));
+}
+
+/**
+ * A `$text` query as MongoDB shows it: TEXT_MATCH (negations and phrases) over a FETCH (the
+ * rest of the filter) over TEXT_OR, which reads one index range per term and adds up scores.
+ */
+function textStage(
+  plan: TextPlan,
+  spec: QuerySpec,
+  stat: (fields: Doc) => Doc,
+  stats: QueryResult['stats'],
+): Doc {
+  const { index, search } = plan;
+  const ixscan = (term: string): Doc => ({
+    stage: 'IXSCAN',
+    keyPattern: index.spec.key,
+    indexName: index.name,
+    isMultiKey: true,
+    isUnique: false,
+    isSparse: false,
+    isPartial: false,
+    indexVersion: 2,
+    direction: 'backward',
+    indexBounds: {},
+    term,
+  });
+  return {
+    stage: 'TEXT_MATCH',
+    indexPrefix: {},
+    indexName: index.name,
+    parsedTextQuery: {
+      terms: search.terms,
+      negatedTerms: search.negatedTerms,
+      phrases: search.phrases,
+      negatedPhrases: search.negatedPhrases,
+    },
+    textIndexVersion: 3,
+    inputStage: {
+      stage: 'FETCH',
+      ...(Object.keys(spec.filter).length ? { filter: spec.filter } : {}),
+      ...stat({ docsExamined: stats.docs }),
+      inputStage: {
+        stage: 'TEXT_OR',
+        ...stat({ keysExamined: stats.keys }),
+        inputStages: search.terms.map(ixscan),
+      },
+    },
+  };
 }
 
 function ixscanFields(plan: IndexPlan): Doc {

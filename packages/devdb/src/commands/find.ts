@@ -7,7 +7,7 @@ import {
   type QueryResult,
   type QuerySpec,
 } from '../engine/executor.js';
-import { compileFilter, project, querySpec } from '../engine/query.js';
+import { project, querySpec } from '../engine/query.js';
 import { isPlainObject, keyOf, pathValues } from '../engine/values.js';
 import { collName, num, type Context, type Handler } from './context.js';
 
@@ -53,11 +53,11 @@ export function read(
 export const findCommands: Record<string, Handler> = {
   find(cmd, ctx) {
     const req = findRequest(cmd);
-    return andThen(read(ctx, req.name, req.spec), ({ docs }) => {
+    return andThen(read(ctx, req.name, req.spec), ({ docs, scores }) => {
       const batchSize = cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 101);
       const cursor = ctx.cursors.first(
         `${ctx.db}.${req.name}`,
-        project(docs, cmd.projection, req.filter),
+        project(docs, cmd.projection, req.spec.filter, scores),
         batchSize === 0 ? 0 : batchSize,
         req.single,
       );
@@ -91,7 +91,7 @@ export const findCommands: Record<string, Handler> = {
   count(cmd, ctx) {
     const { name, spec } = countRequest(cmd);
     const coll = ctx.store.collection(ctx.db, name);
-    if (coll && Object.keys(spec.filter).length === 0) {
+    if (coll && Object.keys(spec.filter).length === 0 && !spec.text) {
       // The collection's size, as MongoDB answers an unfiltered count from metadata.
       const total = Math.max(0, coll.docs.size - spec.skip);
       return { n: Math.min(spec.limit, total), ok: 1 };
@@ -104,7 +104,6 @@ export const findCommands: Record<string, Handler> = {
     if (typeof cmd.key !== 'string') throw badValue('distinct requires a string key');
     const key = cmd.key;
     const query = isPlainObject(cmd.query) ? cmd.query : {};
-    compileFilter(query);
     return andThen(read(ctx, name, querySpec(query)), ({ docs }) => {
       const seen = new Map<string, unknown>();
       for (const doc of docs) {

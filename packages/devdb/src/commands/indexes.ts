@@ -1,7 +1,8 @@
 import type { Doc } from '../bson.js';
 import { CommandError, badValue, notFound, notInTransaction } from '../errors.js';
 import { defaultIndexName, type IndexSpec } from '../indexes/index.js';
-import { isPlainObject, keyOf } from '../engine/values.js';
+import { isPlainObject, keyOf, renderValue } from '../engine/values.js';
+import { fixTextSpec, isTextKey } from '../text/text-spec.js';
 import type { Collection } from '../engine/collection.js';
 import { collName, type Handler } from './context.js';
 import { runPausingWrite } from './write-pauses.js';
@@ -12,10 +13,12 @@ function normalizeSpec(raw: unknown): IndexSpec {
   if (!isPlainObject(raw) || !isPlainObject(raw.key) || Object.keys(raw.key).length === 0) {
     throw badValue('index specification must have a non-empty key document');
   }
+  const name = typeof raw.name === 'string' ? raw.name : defaultIndexName(raw.key);
+  if (isTextKey(raw.key)) return fixTextSpec(raw, name) as IndexSpec;
   for (const [field, dir] of Object.entries(raw.key)) {
-    // Special index types are stored (so models declaring them still start) but only
-    // answer as plain hash indexes; $text/$near queries are rejected by the matcher.
-    if (typeof dir === 'string' && !['hashed', 'text', '2dsphere', '2d'].includes(dir)) {
+    // Other special index types are stored (so models declaring them still start) but only
+    // answer as plain indexes; $near queries are rejected by the matcher.
+    if (typeof dir === 'string' && !['hashed', '2dsphere', '2d'].includes(dir)) {
       throw new CommandError(
         67,
         'CannotCreateIndex',
@@ -26,7 +29,7 @@ function normalizeSpec(raw: unknown): IndexSpec {
   const spec: IndexSpec = {
     v: 2,
     key: raw.key,
-    name: typeof raw.name === 'string' ? raw.name : defaultIndexName(raw.key),
+    name,
   };
   for (const opt of INDEX_OPTIONS)
     if (raw[opt] !== undefined && raw[opt] !== false) spec[opt] = raw[opt];
@@ -34,8 +37,11 @@ function normalizeSpec(raw: unknown): IndexSpec {
   return spec;
 }
 
+/** Options that make two specs with the same key different indexes (text ones: its definition). */
+const COMPARED_OPTIONS = [...INDEX_OPTIONS, 'weights', 'default_language', 'language_override'];
+
 const sameOptions = (a: IndexSpec, b: IndexSpec): boolean =>
-  INDEX_OPTIONS.every((o) => keyOf(a[o]) === keyOf(b[o]));
+  COMPARED_OPTIONS.every((o) => keyOf(a[o]) === keyOf(b[o]));
 
 /** Whether `spec` is to be built: false if it exists already; conflicting specs are errors. */
 function toCreate(coll: Collection, spec: IndexSpec): boolean {
@@ -49,7 +55,32 @@ function toCreate(coll: Collection, spec: IndexSpec): boolean {
       `An existing index has the same name as the requested index but different key: ${spec.name}`,
     );
   }
-  if (!sameKey) return true;
+  if (!sameKey) {
+    const text = existing.find((e) => isTextKey(e.key));
+    if (text && isTextKey(spec.key)) {
+      throw new CommandError(
+        67,
+        'CannotCreateIndex',
+        `only one text index per collection allowed, found existing text index "${text.name}"`,
+      );
+    }
+    return true;
+  }
+  if (sameKey.name !== spec.name && isTextKey(spec.key)) {
+    // What MongoDB 7 answers for a second text index (the key is always _fts/_ftsx).
+    if (sameOptions(sameKey, spec)) {
+      throw new CommandError(
+        85,
+        'IndexOptionsConflict',
+        `Index already exists with a different name: ${sameKey.name}`,
+      );
+    }
+    throw new CommandError(
+      85,
+      'IndexOptionsConflict',
+      `An equivalent index already exists with a different name and options. Requested index: ${renderValue(spec)}, existing index: ${renderValue(sameKey)}`,
+    );
+  }
   if (sameKey.name === '_id_' || (sameKey.name === spec.name && sameOptions(sameKey, spec)))
     return false;
   throw new CommandError(

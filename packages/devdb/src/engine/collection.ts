@@ -2,6 +2,7 @@ import { ObjectId } from 'bson';
 import type { Doc } from '../bson.js';
 import { CommandError } from '../errors.js';
 import { Index, type IndexSpec } from '../indexes/index.js';
+import { makeIndex } from '../indexes/make-index.js';
 import { PAUSE, WHOLE, type Pausing, type Slice } from './pausing.js';
 import { keyOf, renderValue } from './values.js';
 
@@ -150,7 +151,7 @@ export class Collection {
 
   /** Builds an index over the existing documents; fails (and leaves nothing) on duplicates. */
   createIndex(spec: IndexSpec, logIt = true): void {
-    const index = new Index(spec);
+    const index = makeIndex(spec);
     if (!this.deferIndexes) {
       const shared = index.load(this.rows());
       // Replay (logIt false) may pass through states a snapshot already superseded.
@@ -176,7 +177,7 @@ export class Collection {
     const written = new Set<string>();
     this.sideWrites.add(written);
     try {
-      const index = new Index(spec);
+      const index = makeIndex(spec);
       // What the build reads: each document as it was when read, by _id key.
       const read = new Map<string, [string, Doc]>();
       const rows: [string, Doc][] = [];
@@ -220,7 +221,7 @@ export class Collection {
    * an earlier one holds, found as adding them one at a time finds it (the rare path).
    */
   private throwFirstDuplicate(spec: IndexSpec): void {
-    const index = new Index(spec);
+    const index = makeIndex(spec);
     for (const [rid, doc] of this.rows()) {
       const clash = index.conflict(rid, doc);
       if (clash) throw this.duplicate(spec.name, spec.key, clash.values);

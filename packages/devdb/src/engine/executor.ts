@@ -13,7 +13,9 @@ import { compareBound } from '../indexes/bounds.js';
 import type { Collection } from './collection.js';
 import { drive, PAUSE, Slice, type Pausing } from './pausing.js';
 import { sortSteps } from './sort-steps.js';
-import type { Matcher } from './query.js';
+import type { Matcher, TextFilter } from './query.js';
+import { textPlan, textSteps, type TextPlan } from './text-execution.js';
+import { TextIndex } from '../indexes/text-index.js';
 
 /** What a query asks for, already validated. */
 export interface QuerySpec {
@@ -21,8 +23,11 @@ export interface QuerySpec {
   match: Matcher;
   /** Sort keys (undefined: no sort). */
   sort: SortKey[] | undefined;
-  /** What a document sorts by (computed once per document for an in-memory sort). */
-  sortKey: ((doc: Doc) => unknown[]) | undefined;
+  /**
+   * What a document sorts by (computed once per document for an in-memory sort); `score` is
+   * its textScore in a `$text` query.
+   */
+  sortKey: ((doc: Doc, score?: number) => unknown[]) | undefined;
   compareKeys: (a: unknown[], b: unknown[]) => number;
   /** `{ $natural: 1 | -1 }` asks for a collection scan in (reverse) insertion order; 0: not asked. */
   natural: 0 | 1 | -1;
@@ -30,6 +35,8 @@ export interface QuerySpec {
   limit: number;
   /** Count matches instead of returning them. */
   count: boolean;
+  /** The filter's `$text` (then `filter` and `match` are the rest of it). */
+  text: TextFilter | undefined;
 }
 
 export interface ExecStats {
@@ -44,7 +51,9 @@ export interface ExecStats {
 export interface QueryResult {
   docs: Doc[];
   n: number;
-  plan: Plan;
+  plan: Plan | TextPlan;
+  /** Each returned document's textScore, in a `$text` query. */
+  scores?: Map<Doc, number>;
   /** How the plan ended up running: whether keys alone counted, whether a SORT stage ran. */
   countScan: boolean;
   sortInMemory: boolean;
@@ -83,11 +92,11 @@ class ReadView {
   /** Registers what the plan reads up front, so a pause freezes all of it. */
   constructor(
     private readonly coll: Collection,
-    plan: Plan,
+    plan: Plan | TextPlan,
   ) {
     if (plan.kind === 'ixscan') this.tree(plan.index);
     else if (plan.kind === 'or') for (const b of plan.branches) this.tree(b.index);
-    else this.usesDocs = true;
+    else if (plan.kind === 'collscan') this.usesDocs = true;
   }
 
   tree(index: Index): BTree<IndexKey, Doc> {
@@ -140,11 +149,14 @@ function planShape(plan: Plan, spec: QuerySpec): { countScan: boolean; sortInMem
 }
 
 /** Parses nothing: callers validate (compileFilter / parseSort) before planning. */
-export function plan(coll: Collection, spec: QuerySpec): Plan {
+export function plan(coll: Collection, spec: QuerySpec): Plan | TextPlan {
+  if (spec.text) return textPlan(coll.indexes.values(), spec);
   if (spec.natural !== 0 || (spec.sort === undefined && isEmpty(spec.filter) && !spec.count)) {
     return { kind: 'collscan' };
   }
-  return planQuery(coll.allIndexes(), spec.filter, spec.sort);
+  // A text index answers $text queries only.
+  const ordered = coll.allIndexes().filter((i) => !(i instanceof TextIndex));
+  return planQuery(ordered, spec.filter, spec.sort);
 }
 
 const isEmpty = (d: Doc): boolean => Object.keys(d).length === 0;
@@ -201,10 +213,11 @@ export function* queryPausing(
 
 class Execution {
   readonly view: ReadView;
-  readonly plan: Plan;
+  readonly plan: Plan | TextPlan;
   readonly stats: ExecStats = { keys: 0, docs: 0, returned: 0, millis: 0, yields: 0 };
   private readonly started = performance.now();
   private docs: Doc[] = [];
+  private scores: Map<Doc, number> | undefined;
   private n = 0;
   private countScan = false;
   private sortInMemory = false;
@@ -227,11 +240,23 @@ class Execution {
       countScan: this.countScan,
       sortInMemory: this.sortInMemory,
       stats: this.stats,
+      ...(this.scores ? { scores: this.scores } : {}),
     };
   }
 
   *steps(): Generator<Tick, void> {
     const { spec, plan } = this;
+    if (plan.kind === 'text') {
+      this.sortInMemory = spec.sortKey !== undefined && !spec.count;
+      const run = textSteps(plan, spec, this.stats);
+      for (let s = run.next(); ; s = run.next()) {
+        if (s.done) {
+          ({ docs: this.docs, n: this.n, scores: this.scores } = s.value);
+          return;
+        }
+        yield TICK;
+      }
+    }
     const { skip, limit } = spec;
     const shape = planShape(plan, spec);
     if (spec.count && plan.kind === 'collscan' && isEmpty(spec.filter) && spec.natural === 0) {
@@ -377,6 +402,7 @@ class Execution {
       yield* this.orMatches(this.plan);
       return;
     }
+    if (this.plan.kind !== 'ixscan') return;
     const seen = this.plan.index.multikey ? new Set<string>() : undefined;
     const exact = this.plan.exact;
     let pass = exact ? keySkip : 0;

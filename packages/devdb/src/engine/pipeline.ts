@@ -56,7 +56,9 @@ export function pipelineHead(pipeline: Doc[]): PipelineHead {
   }
   let sort: Doc | undefined;
   const s = pipeline[i]?.$sort;
-  if (isPlainObject(s) && Object.values(s).every((d) => d === 1 || d === -1)) {
+  const sortValue = (d: unknown): boolean =>
+    d === 1 || d === -1 || (isPlainObject(d) && d.$meta === 'textScore');
+  if (isPlainObject(s) && Object.values(s).every(sortValue)) {
     sort = s;
     i++;
   }

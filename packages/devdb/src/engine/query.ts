@@ -6,8 +6,13 @@ import type { Collection } from './collection.js';
 import { queryPausing, runQuery, type QuerySpec } from './executor.js';
 import type { Pausing, Slice } from './pausing.js';
 import { compareValues, isPlainObject, keyOf, pathValues } from './values.js';
+import { TextIndex } from '../indexes/text-index.js';
+import { matchesSearch } from '../text/matcher.js';
+import { parseSearch } from '../text/search.js';
+import { textFilterOf, type TextFilter } from './text-filter.js';
 
 export type Matcher = (doc: Doc) => boolean;
+export type { TextFilter };
 
 /** Compiles a query filter with mingo; unknown operators become BadValue errors up front. */
 export function compileFilter(filter: unknown): Matcher {
@@ -26,9 +31,12 @@ export function compileFilter(filter: unknown): Matcher {
 export function parseSort(sort: unknown): SortKey[] | undefined {
   if (!isPlainObject(sort) || Object.keys(sort).length === 0) return undefined;
   if (sort.$natural !== undefined) return undefined;
-  return Object.entries(sort).map(([field, dir]) => {
+  return Object.entries(sort).map(([field, dir]): SortKey => {
     if (isPlainObject(dir)) {
-      throw badValue(`$meta sort is not supported (field '${field}')`);
+      if (dir.$meta === 'textScore' && Object.keys(dir).length === 1) {
+        return { field, dir: -1, meta: 'textScore' };
+      }
+      throw badValue(`Illegal key in $meta sort specification: '${field}'`);
     }
     const n = Number(dir);
     if (n !== 1 && n !== -1) throw badValue(`bad sort specification for '${field}'`);
@@ -37,9 +45,10 @@ export function parseSort(sort: unknown): SortKey[] | undefined {
 }
 
 /** The values a document sorts by: per sort field, an array's min (asc) or max (desc) element. */
-export function sortKeyOf(keys: SortKey[]): (doc: Doc) => unknown[] {
-  return (doc) =>
-    keys.map(({ field, dir }) => {
+export function sortKeyOf(keys: SortKey[]): (doc: Doc, score?: number) => unknown[] {
+  return (doc, score) =>
+    keys.map(({ field, dir, meta }) => {
+      if (meta) return score;
       const vals = pathValues(doc, field);
       if (vals.length === 1) return vals[0];
       let best = vals[0];
@@ -67,12 +76,16 @@ export interface FindOptions {
 }
 
 /** Validates a query and states it for the executor. */
-export function querySpec(filter: unknown, opts: FindOptions = {}): QuerySpec {
+export function querySpec(input: unknown, opts: FindOptions = {}): QuerySpec {
+  const { text, rest: filter } = textFilterOf(input);
   const match = compileFilter(filter);
   // { $natural: 1 | -1 } is insertion order (documents are kept in a Map in that order).
   const asked = isPlainObject(opts.sort) ? Number(opts.sort.$natural ?? 0) : 0;
   const natural = asked === -1 ? -1 : asked === 1 ? 1 : 0;
   const sort = parseSort(opts.sort);
+  if (!text && sort?.some((k) => k.meta)) {
+    throw badValue('query requires text score metadata, but it is not available');
+  }
   return {
     filter: isPlainObject(filter) ? filter : {},
     match,
@@ -83,6 +96,7 @@ export function querySpec(filter: unknown, opts: FindOptions = {}): QuerySpec {
     skip: Math.max(0, opts.skip ?? 0),
     limit: opts.limit && opts.limit > 0 ? opts.limit : Infinity,
     count: opts.count ?? false,
+    text,
   };
 }
 
@@ -122,12 +136,49 @@ export function* findPausing(
 export function currentMatch(coll: Collection, found: Doc, spec: QuerySpec): Doc | undefined {
   const current = coll.docs.get(keyOf(found._id));
   if (current === found) return found;
-  return current && spec.match(current) ? current : undefined;
+  return current && spec.match(current) && matchesText(coll, spec, current) ? current : undefined;
 }
 
-/** Applies a find projection (including `$slice`, `$elemMatch` and positional `.$`). */
-export function project(docs: Doc[], projection: unknown, filter: unknown): Doc[] {
+/** Whether `doc` matches the query's `$text`, checked on the document alone (true: none). */
+function matchesText(coll: Collection, spec: QuerySpec, doc: Doc): boolean {
+  if (!spec.text) return true;
+  const index = [...coll.indexes.values()].find((i) => i instanceof TextIndex);
+  if (!index) return false;
+  const search = parseSearch(spec.text.search, spec.text.language ?? index.text.language);
+  return matchesSearch(index.text, search, doc);
+}
+
+/**
+ * Applies a find projection (including `$slice`, `$elemMatch` and positional `.$`, and
+ * `{ $meta: 'textScore' }` from `scores`, each returned document's textScore).
+ */
+export function project(
+  docs: Doc[],
+  projection: unknown,
+  filter: unknown,
+  scores?: Map<Doc, number>,
+): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
+  const entries = Object.entries(projection);
+  const metas = entries.filter(([, v]) => isPlainObject(v) && '$meta' in v);
+  if (metas.length === 0) return projectFields(docs, projection, filter);
+  for (const [field, v] of metas) {
+    if ((v as Doc).$meta !== 'textScore' || Object.keys(v as Doc).length !== 1) {
+      throw badValue(`unsupported $meta projection for '${field}' (devdb implements textScore)`);
+    }
+  }
+  if (!scores) throw badValue('query requires text score metadata, but it is not available');
+  // The other fields first, then the scores, which MongoDB appends.
+  const others = Object.fromEntries(entries.filter(([, v]) => !metas.some(([, m]) => m === v)));
+  const base = Object.keys(others).length ? projectFields(docs, others, filter) : docs;
+  return base.map((d, i) => {
+    const out = { ...d };
+    for (const [field] of metas) out[field] = scores.get(docs[i]!);
+    return out;
+  });
+}
+
+function projectFields(docs: Doc[], projection: Doc, filter: unknown): Doc[] {
   const plain = topLevelProjection(projection);
   if (plain) return docs.map(plain);
   try {

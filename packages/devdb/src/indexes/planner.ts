@@ -16,6 +16,8 @@ import {
 export interface SortKey {
   field: string;
   dir: number;
+  /** `{ $meta: 'textScore' }`: the document's textScore, highest first. */
+  meta?: 'textScore';
 }
 
 /** How a query reads its documents. */

@@ -1,0 +1,109 @@
+import type { Doc } from '../bson.js';
+import { PAUSE, type Pausing, type Slice } from '../engine/pausing.js';
+import { documentTermScores } from '../text/score.js';
+import { textSpecOf, textValues, type TextSpec } from '../text/text-spec.js';
+import { Index, type IndexEntry, type IndexSpec } from './index.js';
+
+/** The documents holding one term: parallel lists of document numbers and the term's scores. */
+export interface Posting {
+  nums: number[];
+  scores: number[];
+}
+
+/**
+ * A text index: stemmed term -> posting list (each document's number and the term's score in
+ * it, computed when the document is indexed, as MongoDB keeps it in the index key), so that a
+ * query reads only its terms' postings. Documents are numbered in record id order (a number
+ * stays with its record id while the document exists, across updates), which keeps postings
+ * plain arrays: appending is cheap, and removing a document scans its terms' lists.
+ * It takes part in inserts, updates, deletes, transaction undo, journal replay and bulk builds
+ * through the same calls as an ordinary index (add / remove / load); the planner never picks
+ * it for other queries.
+ */
+export class TextIndex extends Index {
+  readonly text: TextSpec;
+  readonly postings = new Map<string, Posting>();
+  /** Indexed documents by number (undefined: removed). */
+  readonly docs: (Doc | undefined)[] = [];
+  private readonly numOf = new Map<string, number>();
+  private keyCount = 0;
+
+  constructor(spec: IndexSpec) {
+    super(spec);
+    this.text = textSpecOf(spec);
+  }
+
+  /** Index keys: one per (term, document), as in MongoDB. */
+  override get size(): number {
+    return this.keyCount;
+  }
+
+  override get coversAllDocs(): boolean {
+    return false;
+  }
+
+  override add(rid: string, doc: Doc): void {
+    const scores = documentTermScores(this.text, doc);
+    if (scores.size === 0) return;
+    let num = this.numOf.get(rid);
+    if (num === undefined) {
+      num = this.docs.length;
+      this.numOf.set(rid, num);
+    }
+    this.docs[num] = doc;
+    for (const [term, score] of scores) {
+      let posting = this.postings.get(term);
+      if (!posting) {
+        posting = { nums: [], scores: [] };
+        this.postings.set(term, posting);
+      }
+      posting.nums.push(num);
+      posting.scores.push(score);
+    }
+    this.keyCount += scores.size;
+  }
+
+  override remove(rid: string, doc: Doc): void {
+    const num = this.numOf.get(rid);
+    if (num === undefined || this.docs[num] !== doc) return;
+    this.docs[num] = undefined;
+    for (const term of documentTermScores(this.text, doc).keys()) {
+      const posting = this.postings.get(term);
+      const at = posting ? posting.nums.indexOf(num) : -1;
+      if (!posting || at < 0) continue;
+      // Order within a posting does not matter: the last entry takes the removed one's place.
+      const lastNum = posting.nums.pop()!;
+      const lastScore = posting.scores.pop()!;
+      if (at < posting.nums.length) {
+        posting.nums[at] = lastNum;
+        posting.scores[at] = lastScore;
+      }
+      this.keyCount--;
+      if (posting.nums.length === 0) this.postings.delete(term);
+    }
+  }
+
+  /** Builds the postings over `rows`, pausing between documents. Never reports shared keys. */
+  override *loadPausing(rows: Iterable<[string, Doc]>, slice: Slice): Pausing<boolean> {
+    this.postings.clear();
+    this.docs.length = 0;
+    this.numOf.clear();
+    this.keyCount = 0;
+    let n = 0;
+    for (const [rid, doc] of rows) {
+      this.add(rid, doc);
+      if (++n % 256 === 0 && slice.over) yield PAUSE;
+    }
+    return false;
+  }
+
+  /**
+   * Not a uniqueness check (text indexes are never unique): refuses, before anything is
+   * written, a document this index cannot take (a language override devdb does not implement),
+   * as MongoDB fails such an insert or update.
+   */
+  override conflict(_rid: string, doc: Doc): IndexEntry | undefined {
+    for (const _ of textValues(this.text, doc));
+    return undefined;
+  }
+}

@@ -1,0 +1,327 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start } from './server.js';
+import { openTestDb, raw, usingDevDb, type TestDb } from './testing/harness.js';
+
+// Conformance: every assertion holds on MongoDB 7 too (MONGO_URL), except where guarded.
+let db: TestDb;
+beforeAll(async () => {
+  db = await openTestDb();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+type Post = { _id: number; title: string; content: string; [k: string]: unknown };
+
+/** A fresh collection with the services' text index and `docs` in it. */
+async function posts(name: string, docs: Post[]): Promise<mongoose.mongo.Collection<Post>> {
+  const c = raw(db, name) as unknown as mongoose.mongo.Collection<Post>;
+  await c.createIndex(
+    { title: 'text', content: 'text' },
+    { weights: { title: 3, content: 1 }, name: 'search', default_language: 'english' },
+  );
+  if (docs.length) await c.insertMany(docs);
+  return c;
+}
+
+const ids = async (cursor: mongoose.mongo.FindCursor<Post>): Promise<number[]> =>
+  (await cursor.toArray()).map((d) => d._id);
+const sortedIds = async (cursor: mongoose.mongo.FindCursor<Post>): Promise<number[]> =>
+  (await ids(cursor)).sort((a, b) => a - b);
+const text = (search: string) => ({ $text: { $search: search } });
+const textScore = { $meta: 'textScore' } as const;
+const byScore = { score: textScore };
+
+describe('text indexes', () => {
+  it('are listed the way MongoDB stores them', async () => {
+    const c = await posts('listed', []);
+    const index = (await c.listIndexes().toArray()).find((i) => i.name === 'search');
+    expect(index).toEqual({
+      v: 2,
+      key: { _fts: 'text', _ftsx: 1 },
+      name: 'search',
+      weights: { content: 1, title: 3 },
+      default_language: 'english',
+      language_override: 'language',
+      textIndexVersion: 3,
+    });
+  });
+
+  it('allow one text index per collection (an identical one is a no-op)', async () => {
+    const c = await posts('one_index', []);
+    await c.createIndex(
+      { title: 'text', content: 'text' },
+      { weights: { title: 3, content: 1 }, name: 'search', default_language: 'english' },
+    );
+    const err = await c.createIndex({ body: 'text' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 85, codeName: 'IndexOptionsConflict' });
+    expect((err as Error).message).toContain(
+      'An equivalent index already exists with a different name and options.',
+    );
+  });
+
+  it('survive a second mongoose syncIndexes without being dropped and re-created', async () => {
+    const schema = new mongoose.Schema({ title: String, content: String });
+    schema.index({ title: 'text', content: 'text' }, { weights: { title: 3 }, name: 'search' });
+    const Model = db.conn.model('Synced', schema, 'synced');
+    expect(await Model.syncIndexes()).toEqual([]);
+    expect(await Model.diffIndexes()).toEqual({ toDrop: [], toCreate: [] });
+    expect(await Model.syncIndexes()).toEqual([]);
+    const names = (await Model.listIndexes()).map((i: { name: string }) => i.name);
+    expect(names).toEqual(['_id_', 'search']);
+    await Model.create({ title: 'Mongoose sync', content: 'works' });
+    expect(await Model.countDocuments({ $text: { $search: 'sync' } })).toBe(1);
+  });
+
+  it('are required by $text', async () => {
+    const c = raw(db, 'no_text_index');
+    await c.insertOne({ title: 'x' });
+    await expect(c.find(text('x')).toArray()).rejects.toMatchObject({
+      code: 27,
+      message: expect.stringContaining('text index required for $text query'),
+    });
+  });
+});
+
+describe('$search', () => {
+  let c: mongoose.mongo.Collection<Post>;
+  beforeAll(async () => {
+    c = await posts('search', [
+      { _id: 1, title: 'Running shoes', content: 'I run every day. Running is fun.' },
+      { _id: 2, title: 'Run', content: 'Runs daily' },
+      { _id: 3, title: 'Cooking', content: 'A recipe for a Café au lait' },
+      { _id: 4, title: 'CAFE culture', content: 'coffee and e-mail' },
+      { _id: 5, title: 'State of the art', content: 'the state of the art in cooking' },
+      { _id: 6, title: 'Nothing', content: 'the and of' },
+    ]);
+  });
+
+  it('ORs the terms', async () => {
+    expect(await sortedIds(c.find(text('shoes recipe')))).toEqual([1, 3]);
+  });
+
+  it('stems English words', async () => {
+    expect(await sortedIds(c.find(text('running')))).toEqual([1, 2]);
+    expect(await sortedIds(c.find(text('runs')))).toEqual([1, 2]);
+    expect(await sortedIds(c.find(text('cooked')))).toEqual([3, 5]);
+  });
+
+  it('ignores stop words (a query of stop words only finds nothing)', async () => {
+    expect(await sortedIds(c.find(text('the and of')))).toEqual([]);
+    expect(await sortedIds(c.find(text('the shoes')))).toEqual([1]);
+  });
+
+  it('folds case and diacritics', async () => {
+    expect(await sortedIds(c.find(text('cafe')))).toEqual([3, 4]);
+    expect(await sortedIds(c.find(text('CAFÉ')))).toEqual([3, 4]);
+  });
+
+  it('requires every quoted phrase, case- and diacritic-insensitively', async () => {
+    expect(await sortedIds(c.find(text('"state of the art"')))).toEqual([5]);
+    expect(await sortedIds(c.find(text('"café AU lait"')))).toEqual([3]);
+    expect(await sortedIds(c.find(text('cafe "au lait"')))).toEqual([3]);
+    expect(await sortedIds(c.find(text('"in cooking" "state of"')))).toEqual([5]);
+    expect(await sortedIds(c.find(text('"in cooking" "not there"')))).toEqual([]);
+  });
+
+  it('excludes negated terms and phrases', async () => {
+    expect(await sortedIds(c.find(text('run -shoes')))).toEqual([2]);
+    expect(await sortedIds(c.find(text('cafe -"au lait"')))).toEqual([4]);
+    // A hyphen inside a word is not a negation; both halves are terms.
+    expect(await sortedIds(c.find(text('e-mail')))).toEqual([4]);
+    // Only negations: nothing to look for.
+    expect(await sortedIds(c.find(text('-shoes')))).toEqual([]);
+  });
+
+  it('scores as MongoDB does and sorts by score', async () => {
+    const found = await c
+      .find(text('run'), { projection: { score: textScore, title: 1 } })
+      .sort(byScore)
+      .toArray();
+    expect(found.map((d) => d._id)).toEqual([2, 1]);
+    // Doc 2: title 'Run' is the whole field (x1.1), one token: 3 * 1 * 1 * 1.1; content
+    // 'Runs daily': 1 * 1 * (0.5 * 1/2 + 0.5). Doc 1: title 3 * 1 * 0.75; content has
+    // run twice among 5 non-stop tokens: 1 * (1 + 1/2) * (0.5 * 2/5 + 0.5).
+    expect(found[0]!.score).toBeCloseTo(3 * 1.1 + 0.75, 12);
+    expect(found[1]!.score).toBeCloseTo(3 * 0.75 + 1.5 * 0.7, 12);
+    expect(Object.keys(found[0]!)).toEqual(['_id', 'title', 'score']);
+  });
+
+  it('lets weights decide the order', async () => {
+    const w = raw(db, 'weights');
+    await w.createIndex({ title: 'text', content: 'text' }, { weights: { content: 5 } });
+    await w.insertMany([
+      { _id: 1, title: 'bicycle', content: 'other words here' },
+      { _id: 2, title: 'other words here', content: 'bicycle' },
+    ] as never[]);
+    const order = await w.find(text('bicycle')).sort(byScore).toArray();
+    expect(order.map((d) => d._id)).toEqual([2, 1]);
+  });
+
+  it('sorts by score then _id, with skip and limit', async () => {
+    const s = await posts('paged', [
+      { _id: 1, title: 'x', content: 'apple pie' },
+      { _id: 2, title: 'x', content: 'apple pie' },
+      { _id: 3, title: 'apple', content: 'apple' },
+      { _id: 4, title: 'x', content: 'apple pie' },
+      { _id: 5, title: 'x', content: 'pear' },
+    ]);
+    const page = (skip: number, limit: number) =>
+      ids(
+        s
+          .find(text('apple'))
+          .sort({ ...byScore, _id: -1 })
+          .skip(skip)
+          .limit(limit),
+      );
+    expect(await page(0, 2)).toEqual([3, 4]);
+    expect(await page(2, 2)).toEqual([2, 1]);
+    expect(await page(4, 2)).toEqual([]);
+  });
+
+  it('combines with other predicates, in find, countDocuments and aggregate', async () => {
+    const f = await posts('filtered', [
+      {
+        _id: 1,
+        title: 'garden',
+        content: 'tomatoes',
+        community_id: 1,
+        removed: false,
+        search_terms: ['a', 'b'],
+      },
+      {
+        _id: 2,
+        title: 'garden',
+        content: 'tomatoes',
+        community_id: 2,
+        removed: false,
+        search_terms: ['a', 'b'],
+      },
+      {
+        _id: 3,
+        title: 'garden',
+        content: 'tomatoes',
+        community_id: 1,
+        removed: true,
+        search_terms: ['a', 'b'],
+      },
+      {
+        _id: 4,
+        title: 'garden',
+        content: 'tomatoes',
+        community_id: 1,
+        removed: false,
+        search_terms: ['a'],
+      },
+      {
+        _id: 5,
+        title: 'kitchen',
+        content: 'knives',
+        community_id: 1,
+        removed: false,
+        search_terms: ['a', 'b'],
+      },
+    ]);
+    const filter = {
+      ...text('gardening tomato'),
+      community_id: 1,
+      removed: false,
+      search_terms: { $all: ['a', 'b'] },
+    };
+    expect(await sortedIds(f.find(filter))).toEqual([1]);
+    expect(await f.countDocuments(filter)).toBe(1);
+    expect(await f.countDocuments(text('garden'))).toBe(4);
+    expect(await f.countDocuments({ $and: [text('garden'), { community_id: 1 }] })).toBe(3);
+    expect((await f.distinct('community_id', text('garden'))).sort()).toEqual([1, 2]);
+    const agg = await f
+      .aggregate([
+        { $match: { ...text('garden'), removed: false } },
+        { $sort: { score: textScore, _id: 1 } },
+        { $project: { _id: 1, score: textScore } },
+      ])
+      .toArray();
+    expect(agg.map((d) => d._id)).toEqual([1, 2, 4]);
+    expect(agg[0]!.score).toBeCloseTo(3 * 1.1, 12);
+  });
+
+  it('follows updates and deletes', async () => {
+    const u = await posts('updated', [
+      { _id: 1, title: 'alpha', content: 'beta' },
+      { _id: 2, title: 'gamma', content: 'delta' },
+    ]);
+    await u.updateOne({ _id: 1 }, { $set: { content: 'epsilon' } });
+    expect(await sortedIds(u.find(text('beta')))).toEqual([]);
+    expect(await sortedIds(u.find(text('epsilon')))).toEqual([1]);
+    await u.deleteOne({ _id: 2 });
+    expect(await sortedIds(u.find(text('gamma')))).toEqual([]);
+    await u.updateMany(text('alpha'), { $set: { flagged: true } });
+    expect(await u.countDocuments({ flagged: true })).toBe(1);
+  });
+
+  it('sees a transaction’s writes only after it commits', async () => {
+    const t = await posts('txn', [{ _id: 1, title: 'before', content: 'x' }]);
+    const client = db.conn.getClient();
+    const session = client.startSession();
+    try {
+      session.startTransaction();
+      await t.insertOne({ _id: 2, title: 'committed words', content: 'x' }, { session });
+      expect(await sortedIds(t.find(text('committed'), { session }))).toEqual([2]);
+      await session.commitTransaction();
+      expect(await sortedIds(t.find(text('committed')))).toEqual([2]);
+      session.startTransaction();
+      await t.insertOne({ _id: 3, title: 'aborted words', content: 'x' }, { session });
+      await session.abortTransaction();
+      expect(await sortedIds(t.find(text('aborted words')))).toEqual([2]);
+    } finally {
+      await session.endSession();
+    }
+  });
+
+  it('explains as a TEXT_MATCH stage', async () => {
+    const plan = await c.find({ ...text('run -shoes') }).explain('executionStats');
+    const stages = JSON.stringify(plan.queryPlanner.winningPlan);
+    expect(stages).toContain('TEXT_MATCH');
+    expect(plan.executionStats.nReturned).toBe(1);
+    if (usingDevDb) {
+      expect(plan.queryPlanner.winningPlan.parsedTextQuery).toEqual({
+        terms: ['run'],
+        negatedTerms: ['shoe'],
+        phrases: [],
+        negatedPhrases: [],
+      });
+      // 'run' is in documents 1 and 2, 'shoe' in 1: three postings, one document fetched.
+      expect(plan.executionStats.totalKeysExamined).toBe(3);
+      expect(plan.executionStats.totalDocsExamined).toBe(1);
+    }
+  });
+});
+
+describe.skipIf(!usingDevDb)('text index persistence', () => {
+  it('keeps the index and its results across a restart', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devdb-text-'));
+    try {
+      let server = await start({ dataDir });
+      const open = async () =>
+        mongoose.createConnection(server.uri, { dbName: 'persist_text' }).asPromise();
+      let conn = await open();
+      const c = conn.db!.collection('p');
+      await c.createIndex({ title: 'text' }, { name: 't' });
+      await c.insertMany([{ title: 'persisted running' }, { title: 'other' }]);
+      await c.deleteOne({ title: 'other' });
+      await conn.close();
+      await server.stop();
+      server = await start({ dataDir });
+      conn = await open();
+      const found = await conn.db!.collection('p').find(text('run')).toArray();
+      expect(found.map((d) => d.title)).toEqual(['persisted running']);
+      await conn.close();
+      await server.stop();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
