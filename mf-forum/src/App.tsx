@@ -29,6 +29,7 @@ const ElectionPage = lazy(() => import('./pages/ElectionPage'));
 const ModlogPage = lazy(() => import('./pages/ModlogPage'));
 const ModerationPage = lazy(() => import('./pages/ModerationPage'));
 const CommentLinkPage = lazy(() => import('./pages/CommentLinkPage'));
+const SearchPage = lazy(() => import('./pages/SearchPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /**
@@ -63,6 +64,7 @@ export default function App() {
             <Route path="/post/:id" element={<PostDetailPage />} />
             <Route path="/saved" element={<SavedPage />} />
             <Route path="/u/:username" element={<ProfilePage />} />
+            <Route path="/search" element={<SearchPage />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

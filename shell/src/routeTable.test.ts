@@ -13,6 +13,8 @@ describe('remoteForPath', () => {
     ['/post/abc', 'forum'],
     ['/saved', 'forum'],
     ['/u/alice', 'forum'],
+    ['/search', 'forum'],
+    ['/search/', 'forum'],
     ['/inbox', 'inbox'],
     ['/inbox/', 'inbox'],
     ['/inbox/new', 'inbox'],
@@ -32,6 +34,7 @@ describe('remoteForPath', () => {
     '/c',
     '/u/',
     '/savedx',
+    '/searches',
     '/inboxes',
     '/administrator',
   ])('%s belongs to the shell', (path) => {

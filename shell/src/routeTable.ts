@@ -14,6 +14,7 @@ const table: Array<{ remote: RemoteName; exact?: string; prefix?: string }> = [
   { remote: 'forum', prefix: '/saved' },
   { remote: 'forum', prefix: '/u/' },
   { remote: 'forum', prefix: '/modlog' },
+  { remote: 'forum', prefix: '/search' },
   { remote: 'inbox', prefix: '/inbox' },
   { remote: 'admin', prefix: '/admin' },
 ];

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { communityOfPath, isTypingTarget, searchHref, suggestionOptions } from './searchOptions';
+import { SEARCH_MIN_CHARS } from '@forum/contracts';
+import {
+  SEARCH_MIN_LENGTH,
+  communityOfPath,
+  isTypingTarget,
+  searchHref,
+  suggestionOptions,
+} from './searchOptions';
+
+it('suggests from as many characters as the search routes take', () => {
+  expect(SEARCH_MIN_LENGTH).toBe(SEARCH_MIN_CHARS);
+});
 
 describe('searchHref', () => {
   it('encodes the query', () => {
