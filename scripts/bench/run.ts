@@ -32,6 +32,7 @@ import {
   GATEWAY,
   SCALE_ROUNDS,
   MIXED,
+  SEARCH,
   USAGE,
   parseBenchArgs,
   type BenchOptions,
@@ -49,6 +50,7 @@ import { runGatewayVsNginx } from './gateway/run-gateway.js';
 import type { ProxyPair } from './gateway/compare.js';
 import { describeSize, failedRows, formatSizeTable, listMisses, TARGET } from './scale/judge.js';
 import { runScale, stopScale } from './scale/run-scale.js';
+import { SEARCH_CONNECTIONS, SEARCH_P99_TARGET_MS, runSearchBench } from './search/run-search.js';
 import { judgeGrowth, seriesRows, type Tally } from './soak.js';
 import { fractions } from './weights.js';
 
@@ -198,6 +200,28 @@ async function scaleBench(options: BenchOptions): Promise<void> {
   }
 }
 
+/** `--only search`: the search calls on data of their own (search/run-search.ts). */
+async function searchBench(options: BenchOptions): Promise<void> {
+  const connections = options.connections ?? SEARCH_CONNECTIONS;
+  console.log(
+    `Search bench: ${connections} connections, ${options.duration} s per call (${load()})`,
+  );
+  const results = await runSearchBench(
+    (scenario, ctx) => runScenario(scenario, ctx, { ...options, connections }),
+    (line) => console.log(line),
+  );
+  console.log(`\n${formatTable(results)}\n\n(${load()} at the end)`);
+  const misses = results.filter((r) => !(r.p99 < SEARCH_P99_TARGET_MS)).map((r) => r.name);
+  console.log(
+    misses.length
+      ? `p99 over ${SEARCH_P99_TARGET_MS} ms: ${misses.join('; ')}`
+      : `Every call under ${SEARCH_P99_TARGET_MS} ms p99.`,
+  );
+  if (options.json)
+    writeFileSync(options.json, `${JSON.stringify({ options, search: results }, null, 2)}\n`);
+  if (results.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   if (options.help) {
@@ -212,8 +236,12 @@ async function main(): Promise<void> {
     return;
   }
   if (options.scale) return scaleBench(options);
+  if (options.only?.includes(SEARCH)) {
+    if (options.only.length > 1) throw new Error(`--only ${SEARCH} runs alone`);
+    return searchBench(options);
+  }
   const soak = options.soak;
-  const names = new Set([...allScenarios.map((s) => s.name), MIXED, GATEWAY]);
+  const names = new Set([...allScenarios.map((s) => s.name), MIXED, GATEWAY, SEARCH]);
   const unknown = (options.only ?? []).filter((n) => !names.has(n));
   if (unknown.length) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
   const selected = soak

@@ -30,7 +30,7 @@ export interface SeededScale {
   comments: number;
 }
 
-type AnyModel = mongoose.Model<unknown>;
+export type AnyModel = mongoose.Model<unknown>;
 
 /**
  * Why `model` would store `doc` differently (a failed validation, or the keys whose cast value
@@ -58,7 +58,7 @@ export async function storedShapeProblem(
 }
 
 /** Inserts in batches; the first document is checked against the model (see seed-docs.ts). */
-async function insertAll(model: AnyModel, docs: Iterable<Record<string, unknown>>) {
+export async function insertAll(model: AnyModel, docs: Iterable<Record<string, unknown>>) {
   let batch: Record<string, unknown>[] = [];
   const flush = async () => {
     if (batch.length) await model.collection.insertMany(batch, { ordered: false });

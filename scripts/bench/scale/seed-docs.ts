@@ -181,6 +181,55 @@ export function waveSizes(total: number): number[] {
   return sizes;
 }
 
+export type SeedComment = Record<string, unknown> & {
+  _id: Types.ObjectId;
+  reply_count: number;
+  root_id: Types.ObjectId;
+};
+
+/** One comment on `post` (a reply to `parent` when given), whole as svc-forum stores it. */
+export function makeComment(
+  world: ScaleWorld,
+  authors: Author[],
+  random: () => number,
+  at: {
+    post: { _id: Types.ObjectId };
+    parent?: SeedComment | undefined;
+    depth: number;
+    /** Distinct per comment of the run (part of its _id). */
+    serial: number;
+    createdAt: Date;
+    content: string;
+  },
+): SeedComment {
+  const { upvotes, downvotes } = votes(random, 500);
+  const author = authors[Math.floor(random() * authors.length)]!;
+  const id = objectIdAt(at.createdAt, KIND.comment, at.serial);
+  return {
+    _id: id,
+    content: at.content,
+    post_id: at.post._id,
+    parent_id: at.parent?._id ?? null,
+    container_id: at.parent?._id ?? at.post._id,
+    root_id: at.parent?.root_id ?? id,
+    depth: at.depth,
+    author_id: author._id,
+    author_username: author.username,
+    community_id: world.community._id,
+    community_name: world.community.name,
+    community_nsfw: false,
+    score: upvotes - downvotes,
+    upvotes,
+    downvotes,
+    best: wilsonLowerBound(upvotes, downvotes),
+    reply_count: 0,
+    is_deleted: false,
+    ...NOT_MODERATED,
+    created_at: at.createdAt,
+    updated_at: at.createdAt,
+  };
+}
+
 /**
  * The thread on `post`: top-level comments, then waves of replies, each replying round-robin to
  * the previous wave (so every thread of a page has a few descendants, whatever the size).
@@ -193,7 +242,7 @@ export function makeThread(
   post: { _id: Types.ObjectId; created_at: Date },
   random: () => number,
 ): Record<string, unknown>[] {
-  const all: (Record<string, unknown> & { _id: Types.ObjectId; reply_count: number })[] = [];
+  const all: SeedComment[] = [];
   let parents: typeof all = [];
   const stepMs = Math.max(1, Math.floor((4 * 60_000) / Math.max(1, plan.comments)));
   for (const [depth, size] of waveSizes(plan.comments).entries()) {
@@ -201,32 +250,14 @@ export function makeThread(
     for (let i = 0; i < size; i++) {
       const parent = parents.length ? parents[i % parents.length] : undefined;
       const createdAt = new Date(post.created_at.getTime() + (all.length + 1) * stepMs);
-      const { upvotes, downvotes } = votes(random, 500);
-      const author = authors[Math.floor(random() * authors.length)]!;
-      const id = objectIdAt(createdAt, KIND.comment, all.length);
-      const comment = {
-        _id: id,
-        content: `Scale comment ${all.length + 1} with a little text to make it realistic.`,
-        post_id: post._id,
-        parent_id: parent?._id ?? null,
-        container_id: parent?._id ?? post._id,
-        root_id: (parent?.root_id as Types.ObjectId | undefined) ?? id,
+      const comment = makeComment(world, authors, random, {
+        post,
+        parent,
         depth,
-        author_id: author._id,
-        author_username: author.username,
-        community_id: world.community._id,
-        community_name: world.community.name,
-        community_nsfw: false,
-        score: upvotes - downvotes,
-        upvotes,
-        downvotes,
-        best: wilsonLowerBound(upvotes, downvotes),
-        reply_count: 0,
-        is_deleted: false,
-        ...NOT_MODERATED,
-        created_at: createdAt,
-        updated_at: createdAt,
-      };
+        serial: all.length,
+        createdAt,
+        content: `Scale comment ${all.length + 1} with a little text to make it realistic.`,
+      });
       if (parent) parent.reply_count++;
       wave.push(comment);
       all.push(comment);
