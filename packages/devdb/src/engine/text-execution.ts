@@ -5,6 +5,7 @@ import { TextIndex } from '../indexes/text-index.js';
 import { phrasesMatch } from '../text/matcher.js';
 import { parseSearch, type ParsedSearch } from '../text/search.js';
 import type { ExecStats, QuerySpec } from './executor.js';
+import { sortSteps } from './sort-steps.js';
 
 /** How a `$text` query reads: the postings of its terms in the collection's text index. */
 export interface TextPlan {
@@ -24,7 +25,7 @@ export interface TextOutcome {
 interface Row {
   num: number;
   score: number;
-  key: unknown[];
+  key: unknown[] | undefined;
 }
 
 /** Units of work between pause points. */
@@ -78,7 +79,7 @@ export function* textSteps(
     for (const num of posting.nums) excluded[num] = 1;
   }
   const rows: Row[] = [];
-  for (const num of nums) if (!excluded[num]) rows.push({ num, score: acc[num]!, key: [] });
+  for (const num of nums) if (!excluded[num]) rows.push({ num, score: acc[num]!, key: undefined });
   const docOf = (row: Row): Doc => index.docs[row.num]!;
 
   const hasPhrases = search.phrases.length > 0 || search.negatedPhrases.length > 0;
@@ -109,32 +110,42 @@ export function* textSteps(
     return out;
   }
   const sortKey = spec.sortKey;
-  // Sorted by textScore alone (the usual search): no keys to compute.
-  const scoreOnly = spec.sort?.length === 1 && spec.sort[0]!.meta !== undefined;
-  if (!scoreOnly) {
+  const keyOf = (row: Row): unknown[] => (row.key ??= sortKey(docOf(row), row.score));
+  const byKeys = (a: Row, b: Row): number => spec.compareKeys(keyOf(a), keyOf(b)) || a.num - b.num;
+  // Sorted by textScore first (the usual search): the heap orders by score alone and the other
+  // keys only order each run of equal scores as it comes out, computed for those rows alone.
+  const scoreFirst = spec.sort![0]!.meta !== undefined;
+  if (!scoreFirst) {
     for (const row of rows) {
-      row.key = sortKey(docOf(row), row.score);
+      keyOf(row);
       if (++work % PAUSE_EVERY === 0) yield;
     }
   }
   // Ties in record id order (document numbers follow it), so that pages do not overlap.
-  const before = scoreOnly
+  const before = scoreFirst
     ? (a: Row, b: Row): boolean => a.score > b.score || (a.score === b.score && a.num < b.num)
-    : (a: Row, b: Row): boolean => {
-        const c = spec.compareKeys(a.key, b.key);
-        return c < 0 || (c === 0 && a.num < b.num);
-      };
+    : (a: Row, b: Row): boolean => byKeys(a, b) < 0;
   const heap = new RowHeap(rows, before);
   for (let i = (rows.length >> 1) - 1; i >= 0; i--) {
     heap.siftDown(i);
     if (++work % PAUSE_EVERY === 0) yield;
   }
+  const more = scoreFirst && spec.sort!.length > 1;
   while (out.n < spec.limit) {
-    const row = heap.pop();
-    if (!row) break;
-    if (++work % PAUSE_EVERY === 0) yield;
-    stats.docs++;
-    if (matches(docOf(row))) take(row);
+    const first = heap.pop();
+    if (!first) break;
+    const run = [first];
+    while (more && heap.peek()?.score === first.score) {
+      run.push(heap.pop()!);
+      if (++work % PAUSE_EVERY === 0) yield;
+    }
+    if (run.length > 1) for (const _ of sortSteps(run, byKeys)) yield;
+    for (const row of run) {
+      if (out.n >= spec.limit) break;
+      if (++work % PAUSE_EVERY === 0) yield;
+      stats.docs++;
+      if (matches(docOf(row))) take(row);
+    }
   }
   return out;
 }
@@ -145,6 +156,10 @@ class RowHeap {
     private readonly rows: Row[],
     private readonly before: (a: Row, b: Row) => boolean,
   ) {}
+
+  peek(): Row | undefined {
+    return this.rows[0];
+  }
 
   pop(): Row | undefined {
     const { rows } = this;
