@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { namePrefix, searchMatch, SEARCH_SORT, searchProjection } from './search-query.js';
+import {
+  namePrefix,
+  prefixRange,
+  searchMatch,
+  SEARCH_SORT,
+  searchProjection,
+} from './search-query.js';
 
 describe('searchMatch', () => {
   it('ranks with $text and requires every stemmed word with $all', () => {
@@ -43,6 +49,15 @@ describe('namePrefix', () => {
   it('is q folded when q is one name-like word', () => {
     expect(namePrefix(' Rust_Lang ')).toBe('rust_lang');
     expect(namePrefix('Café')).toBe('cafe');
+  });
+
+  it('is a range holding every name that starts with it', () => {
+    const { $gte, $lt } = prefixRange('ali');
+    for (const name of ['ali', 'alice', 'ali_9', 'aliz', 'ali_zz']) {
+      expect(name >= $gte && name < $lt, name).toBe(true);
+    }
+    for (const name of ['al', 'alh', 'alj', 'bob'])
+      expect(name >= $gte && name < $lt, name).toBe(false);
   });
 
   it('is null for several words, operators or other characters', () => {

@@ -1,4 +1,5 @@
 import type { SearchSort } from '@forum/contracts';
+import type { Types } from 'mongoose';
 import {
   fold,
   parseSearch,
@@ -6,6 +7,8 @@ import {
   toTextSearch,
   type ParsedSearch,
 } from '@forum/search-text';
+import { visibleComments, visiblePosts, type Hidden } from './hidden-filter.js';
+import { withRemovalRule, type RemovedSeen } from './removed-filter.js';
 
 /** A search as the queries use it: what q asks for, and the filter matching it (null: nothing can). */
 export interface SearchMatch {
@@ -14,8 +17,10 @@ export interface SearchMatch {
    * `$text` finds and ranks (it matches any word, knows phrases and exclusions); `search_terms`
    * `$all` then requires every word, a residual test on the text index's candidates.
    */
-  filter: Record<string, unknown> | null;
+  filter: Filter | null;
 }
+
+type Filter = Record<string, unknown>;
 
 /** Only stop words, or only exclusions, match nothing: the caller answers an empty page. */
 export function searchMatch(q: string): SearchMatch {
@@ -56,5 +61,61 @@ export function namePrefix(q: string): string | null {
   return NAME_PREFIX.test(folded) ? folded : null;
 }
 
-/** The prefix as an anchored regex: a range of the name_lower index (only [a-z0-9_], no escaping). */
-export const prefixRange = (prefix: string) => ({ $regex: `^${prefix}` });
+/**
+ * The names starting with a prefix as a range of the name_lower index: every name character
+ * ([a-z0-9_]) sorts below '~'. A range plans the same on MongoDB and the dev DB (which scans
+ * for an anchored $regex).
+ */
+export const prefixRange = (prefix: string) => ({ $gte: prefix, $lt: `${prefix}~` });
+
+/** Who searches where, for the rules the lists apply. */
+export interface SearchListScope {
+  /** The community `community` (a name) narrowed the search to. */
+  communityId?: Types.ObjectId;
+  /** Visitors (no token) never see NSFW content. */
+  visitor: boolean;
+  /** Whose removed items the reader sees (EXTENSIONS §M4). */
+  removedSeen: RemovedSeen;
+}
+
+/**
+ * The lists' rules (EXTENSIONS §M4, spec §6) as a search filter: NSFW out for visitors (an NSFW
+ * community searched by a visitor answers nothing, as its post list does), removed items out but
+ * for their moderators and the admin.
+ */
+export function searchListFilter({ communityId, visitor, removedSeen }: SearchListScope): Filter {
+  const filter: Filter = {};
+  if (communityId) filter.community_id = communityId;
+  if (visitor) filter.community_nsfw = false;
+  return withRemovalRule(filter, removedSeen);
+}
+
+/** A post search's whole filter (null: nothing can match): no post being deleted. */
+export function postSearchFilter(
+  list: Filter,
+  hidden: Hidden,
+  match: Filter | null,
+): Filter | null {
+  const visible = match && visiblePosts(list, hidden);
+  return visible && { ...visible, ...match };
+}
+
+/**
+ * A comment search's whole filter (null: nothing can match): never a deleted comment, nor one
+ * under a removed post or a post or community being deleted (residual tests on the text
+ * index's candidates).
+ */
+export function commentSearchFilter(
+  list: Filter,
+  hidden: Hidden,
+  removedPosts: Types.ObjectId[],
+  match: Filter | null,
+): Filter | null {
+  const visible =
+    match &&
+    visibleComments(
+      { ...list, is_deleted: false },
+      { communities: hidden.communities, posts: [...hidden.posts, ...removedPosts] },
+    );
+  return visible && { ...visible, ...match };
+}

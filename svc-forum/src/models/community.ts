@@ -54,7 +54,7 @@ const communitySchema = new Schema<CommunityDoc>(
     timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
   },
 );
-// Also search's name prefix (EXTENSIONS §S): an anchored regex is a range of this index.
+// Also search's name prefix (EXTENSIONS §S): a range of this index.
 communitySchema.index({ name_lower: 1 }, { unique: true });
 // GET /communities and /admin/communities: biggest first, newest among equals.
 communitySchema.index({ member_count: -1, _id: -1 });

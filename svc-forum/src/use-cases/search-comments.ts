@@ -3,8 +3,12 @@ import type { AuthUser } from '@forum/service-kit';
 import type { ParsedSearch } from '@forum/search-text';
 import type { ForumModels } from '../models/index.js';
 import type { CommentDoc } from '../models/comment.js';
-import { SEARCH_SORT, searchMatch, searchProjection } from '../domain/search-query.js';
-import { visibleComments } from '../domain/hidden-filter.js';
+import {
+  SEARCH_SORT,
+  commentSearchFilter,
+  searchMatch,
+  searchProjection,
+} from '../domain/search-query.js';
 import { completeCommentPage, type CommentPage } from './shared/comment-page.js';
 import { loadSearchScope } from './shared/search-scope.js';
 
@@ -33,16 +37,12 @@ export async function searchComments(
         { _id: 1 },
       ).lean()
     : [];
-  const visible =
-    match &&
-    visibleComments(
-      { ...scope.listFilter, is_deleted: false },
-      {
-        communities: scope.hidden.communities,
-        posts: [...scope.hidden.posts, ...removedPosts.map((p) => p._id)],
-      },
-    );
-  const filter = visible && { ...visible, ...match };
+  const filter = commentSearchFilter(
+    scope.listFilter,
+    scope.hidden,
+    removedPosts.map((p) => p._id),
+    match,
+  );
   const [comments, total] = filter
     ? await Promise.all([
         models.Comment.find(filter, searchProjection(sort))

@@ -3,8 +3,12 @@ import type { AuthUser } from '@forum/service-kit';
 import type { ParsedSearch } from '@forum/search-text';
 import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
-import { SEARCH_SORT, searchMatch, searchProjection } from '../domain/search-query.js';
-import { visiblePosts } from '../domain/hidden-filter.js';
+import {
+  SEARCH_SORT,
+  postSearchFilter,
+  searchMatch,
+  searchProjection,
+} from '../domain/search-query.js';
 import type { Viewer } from '../policies/moderation-policy.js';
 import { loadCallerState, type CallerState } from './shared/load-caller-state.js';
 import { loadSearchScope } from './shared/search-scope.js';
@@ -32,10 +36,9 @@ export async function searchPosts(
 ): Promise<PostSearchPage> {
   const { parsed, filter: match } = searchMatch(q);
   const scope = await loadSearchScope(models, user, community);
-  const visible = match && visiblePosts(scope.listFilter, scope.hidden);
+  const filter = postSearchFilter(scope.listFilter, scope.hidden, match);
   const empty = { posts: [], total: 0, hasMore: false, viewer: scope.viewer, parsed };
-  if (!match || !visible) return { ...empty, state: await loadCallerState(models, user, []) };
-  const filter = { ...visible, ...match };
+  if (!filter) return { ...empty, state: await loadCallerState(models, user, []) };
   const [posts, total] = await Promise.all([
     models.Post.find(filter, searchProjection(sort))
       .sort(SEARCH_SORT[sort])

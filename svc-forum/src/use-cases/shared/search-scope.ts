@@ -4,7 +4,7 @@ import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { CommunityDoc } from '../../models/community.js';
 import type { Hidden } from '../../domain/hidden-filter.js';
-import { withRemovalRule } from '../../domain/removed-filter.js';
+import { searchListFilter } from '../../domain/search-query.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
 import { loadHidden } from './hidden.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
@@ -15,15 +15,13 @@ export interface SearchScope {
   hidden: Hidden;
   /** The community `community` (a name) narrowed the search to. */
   communityId?: Types.ObjectId;
-  /** The rules of the lists (EXTENSIONS §M4, spec §6): removed and NSFW items as lists show them. */
+  /** The lists' rules as a filter (searchListFilter). */
   listFilter: Record<string, unknown>;
 }
 
 /**
  * The viewer, the deletes in progress and the community by name (404 'Community not found',
- * also while its delete runs), read at once. The filter is the lists' own: NSFW out for
- * visitors (an NSFW community searched by a visitor answers nothing, as its post list does),
- * removed items out but for their moderators and the admin.
+ * also while its delete runs), read at once.
  */
 export async function loadSearchScope(
   models: ForumModels,
@@ -41,13 +39,15 @@ export async function loadSearchScope(
         ).lean<Pick<CommunityDoc, '_id' | 'deleting'>>(),
   ]);
   if (community === null || community?.deleting) throw notFound(CommunityTexts.notFound);
-  const filter: Record<string, unknown> = {};
-  if (community) filter.community_id = community._id;
-  if (!user) filter.community_nsfw = false;
+  const communityId = community?._id;
   return {
     viewer,
     hidden,
-    ...(community ? { communityId: community._id } : {}),
-    listFilter: withRemovalRule(filter, removedSeenBy(viewer)),
+    ...(communityId ? { communityId } : {}),
+    listFilter: searchListFilter({
+      ...(communityId ? { communityId } : {}),
+      visitor: !user,
+      removedSeen: removedSeenBy(viewer),
+    }),
   };
 }
