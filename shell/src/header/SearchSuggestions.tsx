@@ -3,8 +3,9 @@ import type { RefObject } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useApi } from '@forum/sdk';
-import { SEARCH_MIN_LENGTH, communityOfPath, optionId, suggestionOptions } from './searchOptions';
-import type { SuggestionGroup, SuggestionOption } from './searchOptions';
+import { SEARCH_MIN_LENGTH, optionId } from './searchOptions';
+import { communityOfPath, suggestionOptions } from './suggestionOptions';
+import type { SuggestionGroup, SuggestionOption } from './suggestionOptions';
 import { TEXTS } from '../texts';
 
 /** The combobox's keys this part handles (it knows the options); true when it handled one. */
@@ -62,14 +63,12 @@ export default function SearchSuggestions({
     queryFn: ({ signal }) => api.call('GET /api/search/communities', request, { signal }),
     enabled,
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
   const users = useQuery({
     queryKey: ['search-suggestions', 'users', debounced],
     queryFn: ({ signal }) => api.call('GET /api/search/users', request, { signal }),
     enabled,
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
   // The groups show what the last finished request found; nothing once the field is too short.
   const shown = query.length >= SEARCH_MIN_LENGTH;
