@@ -4,6 +4,7 @@ import {
   apiOk,
   createComment,
   createCommunity,
+  createImagePost,
   createPost,
   createUser,
   expectAccessible,
@@ -22,6 +23,7 @@ test('posts with their matches marked, sort, then the comments, communities and 
     name: `${word}_club`,
     description: `Everything about ${word}.`,
   });
+  const picture = await createImagePost(owner, community, `A ${word} picture`);
   const older = await createPost(owner, community, {
     title: `The ${word} report`,
     content: `Notes on ${word} and other things.`,
@@ -36,7 +38,11 @@ test('posts with their matches marked, sort, then the comments, communities and 
   const panel = page.getByTestId('search-panel-posts');
   await expect(panel).toHaveAttribute('aria-labelledby', /.+/);
   const cards = page.getByTestId('search-results').getByTestId('post-card');
-  await expect(cards).toHaveCount(2);
+  await expect(cards).toHaveCount(3);
+  // An image post shows its thumbnail, as in the feeds.
+  await expect(
+    cards.filter({ hasText: picture.title }).getByTestId('post-thumbnail'),
+  ).toBeVisible();
   // The matched words are <mark> elements inside the title and the text, nothing else is.
   const olderCard = cards.filter({ hasText: older.title });
   await expect(olderCard.getByTestId('post-title')).toHaveText(older.title);

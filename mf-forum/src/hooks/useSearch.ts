@@ -6,7 +6,7 @@ import type { SearchType } from '../components/search/searchParams';
 /** EXTENSIONS §S: results come 20 at a time, Load More asks for the next 20 (offset). */
 export const SEARCH_PAGE_SIZE = 20;
 
-/** Under 'search': a vote or save elsewhere does not refetch searches (usePostActions marks 'posts'). */
+/** Keys under 'search', not 'posts': a vote marks the feeds stale, not the search being read. */
 const searchKey = (type: SearchType, ...rest: unknown[]) => ['search', type, ...rest] as const;
 
 function usePagedSearch<T extends { pagination: Pagination }>(

@@ -1,20 +1,24 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PostSearchHit } from '@forum/contracts';
 import { Card } from '@forum/ui';
-import { plural, previewLength, stripMarkup } from '../../lib/display';
+import { plural, previewLength, safeMediaUrl, stripMarkup } from '../../lib/display';
 import { usePostActions } from '../../hooks/usePostActions';
 import { TypeIcon } from '../icons';
 import { ItemMarks } from '../moderation/ItemMarks';
 import { PostLink } from '../PostCard';
-import { Reactions, SaveButton, ShareButton, VoteColumn } from '../PostParts';
+import { ImageViewer, Reactions, SaveButton, ShareButton, VoteColumn } from '../PostParts';
 import { RelativeTime } from '../RelativeTime';
 import { Highlighted } from './Highlighted';
 
 /** A post found: the feed's card (votes, actions) with the matched words of title and text marked. */
 export function SearchPostCard({ post }: { post: PostSearchHit }) {
   const actions = usePostActions(post);
+  const [viewer, setViewer] = useState(false);
   const title = stripMarkup(post.title);
   const href = `/post/${encodeURIComponent(post.id)}`;
+  const image = post.type === 'image' ? safeMediaUrl(post.image_url) : null;
+  const thumb = post.type === 'image' ? (safeMediaUrl(post.thumbnail_url) ?? image) : null;
   return (
     <Card className="forum-post-card" data-testid="post-card" data-post-id={post.id}>
       <VoteColumn vote={actions.vote} onVote={actions.onVote} label={title} />
@@ -40,6 +44,17 @@ export function SearchPostCard({ post }: { post: PostSearchHit }) {
             <Highlighted text={post.title} ranges={post.highlights.title} />
           </Link>
         </h3>
+        {thumb && image ? (
+          <button
+            type="button"
+            className="forum-thumb"
+            onClick={() => setViewer(true)}
+            aria-label={`View image: ${title}`}
+            data-testid="post-thumbnail"
+          >
+            <img src={thumb} alt="" loading="lazy" width={320} height={180} />
+          </button>
+        ) : null}
         {post.type === 'link' ? (
           <PostLink url={post.content} />
         ) : post.content ? (
@@ -60,6 +75,9 @@ export function SearchPostCard({ post }: { post: PostSearchHit }) {
           <Reactions state={actions.reactions} onReact={actions.onReact} />
         </div>
       </div>
+      {viewer && image ? (
+        <ImageViewer src={image} alt={title} onClose={() => setViewer(false)} />
+      ) : null}
     </Card>
   );
 }
