@@ -169,6 +169,11 @@ test.describe('phone-sized screen', () => {
       .getByTestId('mobile-search-suggestions')
       .getByRole('option', { name: `u/${owner.username}` });
     await expect(option).toBeVisible();
+    // The list opens right under the field, over the menu's links.
+    const field = (await box.boundingBox())!;
+    const list = (await page.getByTestId('mobile-search-suggestions').boundingBox())!;
+    expect(list.y - (field.y + field.height)).toBeGreaterThanOrEqual(0);
+    expect(list.y - (field.y + field.height)).toBeLessThan(12);
     // Escape closes the suggestions, not the menu.
     await box.press('Escape');
     await expect(page.getByTestId('mobile-search-suggestions')).toBeHidden();
