@@ -9,9 +9,9 @@ import {
   PostResults,
   UserResults,
 } from '../components/search/SearchResults';
-import { parseSearch, withParam } from '../components/search/searchParams';
-import type { SearchState, SearchType } from '../components/search/searchParams';
-import { SEARCH_MIN_LENGTH, SEARCH_TEXTS } from '../components/search/searchTexts';
+import { parseSearch, withParam } from '../lib/searchParams';
+import type { SearchState, SearchType } from '../lib/searchParams';
+import { SEARCH_MIN_LENGTH, SEARCH_TEXTS } from '../searchTexts';
 import '../components/search/search.css';
 
 const TABS: ReadonlyArray<TabDef<SearchType>> = [

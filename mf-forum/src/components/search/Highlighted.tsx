@@ -1,5 +1,5 @@
-import type { Range } from './highlightSegments';
-import { highlightSegments } from './highlightSegments';
+import type { Range } from '../../lib/highlightSegments';
+import { highlightSegments } from '../../lib/highlightSegments';
 
 /**
  * Text with the search's matches in <mark> elements: React children built from the API's ranges,

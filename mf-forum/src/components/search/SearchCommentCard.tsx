@@ -5,7 +5,7 @@ import { plainPreviewText } from '../../lib/display';
 import { ItemMarks } from '../moderation/ItemMarks';
 import { RelativeTime } from '../RelativeTime';
 import { Highlighted } from './Highlighted';
-import { SEARCH_TEXTS } from './searchTexts';
+import { SEARCH_TEXTS } from '../../searchTexts';
 
 /** Comments in lists show 300 characters (as CommentRow does). */
 const PREVIEW = 300;

@@ -3,7 +3,7 @@ import type { Community } from '@forum/contracts';
 import { Card } from '@forum/ui';
 import { formatCompact, plainPreviewText, truncate } from '../../lib/display';
 import { CommunityLogo } from '../CommunityLogo';
-import { SEARCH_TEXTS } from './searchTexts';
+import { SEARCH_TEXTS } from '../../searchTexts';
 
 /** A community found: logo, name, members and description (as the communities list shows it). */
 export function SearchCommunityCard({ community }: { community: Community }) {

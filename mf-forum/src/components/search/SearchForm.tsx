@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '@forum/ui';
-import { SEARCH_TEXTS } from './searchTexts';
+import { SEARCH_TEXTS } from '../../searchTexts';
 
 /** The page's own search field, prefilled with the current query; submitting searches anew. */
 export function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {

@@ -1,11 +1,9 @@
-import type { SearchSort } from '@forum/contracts';
 import { Spinner } from '@forum/ui';
-import {
-  useSearchComments,
-  useSearchCommunities,
-  useSearchPosts,
-  useSearchUsers,
-} from '../../hooks/useSearch';
+import { useSearchComments } from '../../hooks/useSearchComments';
+import { useSearchCommunities } from '../../hooks/useSearchCommunities';
+import { useSearchPosts } from '../../hooks/useSearchPosts';
+import { useSearchUsers } from '../../hooks/useSearchUsers';
+import type { ContentSearch } from '../../hooks/useSearchResults';
 import { PagedListSection } from '../PagedListSection';
 import type { PagedListSectionProps } from '../PagedListSection';
 import { PostListSkeleton } from '../PostCard';
@@ -13,7 +11,7 @@ import { SearchCommentCard } from './SearchCommentCard';
 import { SearchCommunityCard } from './SearchCommunityCard';
 import { SearchPostCard } from './SearchPostCard';
 import { SearchUserCard } from './SearchUserCard';
-import { SEARCH_TEXTS } from './searchTexts';
+import { SEARCH_TEXTS } from '../../searchTexts';
 
 /** The states every result list shares: loading, Try Again, 'No results for "{q}"', Load More. */
 const common = (q: string) =>
@@ -28,13 +26,7 @@ const common = (q: string) =>
 
 const listLoading = <Spinner block data-testid="search-loading" />;
 
-interface ContentProps {
-  q: string;
-  sort: SearchSort;
-  community: string | null;
-}
-
-export function PostResults(props: ContentProps) {
+export function PostResults(props: ContentSearch) {
   const query = useSearchPosts(props);
   return (
     <PagedListSection
@@ -47,7 +39,7 @@ export function PostResults(props: ContentProps) {
   );
 }
 
-export function CommentResults(props: ContentProps) {
+export function CommentResults(props: ContentSearch) {
   const query = useSearchComments(props);
   return (
     <PagedListSection

@@ -1,7 +1,7 @@
 import type { SearchSort } from '@forum/contracts';
 import { cx } from '@forum/ui';
-import { SEARCH_SORTS } from './searchParams';
-import { SEARCH_TEXTS } from './searchTexts';
+import { SEARCH_SORTS } from '../../lib/searchParams';
+import { SEARCH_TEXTS } from '../../searchTexts';
 
 const LABELS: Record<SearchSort, string> = {
   relevance: SEARCH_TEXTS.sortRelevance,

@@ -3,7 +3,7 @@ import type { PublicUser } from '@forum/contracts';
 import { Card } from '@forum/ui';
 import { formatCompact } from '../../lib/display';
 import { UserAvatar } from '../community-moderation/UserAvatar';
-import { SEARCH_TEXTS } from './searchTexts';
+import { SEARCH_TEXTS } from '../../searchTexts';
 
 /** A user found: avatar, username and score. */
 export function SearchUserCard({ user }: { user: PublicUser }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainPreviewText } from '../../lib/display';
+import { plainPreviewText } from './display';
 import { highlightSegments } from './highlightSegments';
 import type { Range } from './highlightSegments';
 
