@@ -52,14 +52,27 @@ describe('backfillSearchTerms', () => {
       ...counters,
       ...base,
     } as never);
-    const comment = (content: string, is_deleted: boolean, search_terms?: string[]) => {
+    // A post removed before post_removed existed (its terms written already).
+    const removedPost = new Types.ObjectId();
+    await h.models.Post.collection.insertOne({
+      ...(await h.models.Post.collection.findOne({ _id: post })),
+      _id: removedPost,
+      removed: true,
+      search_terms: ['old'],
+    } as never);
+    const comment = (
+      content: string,
+      is_deleted: boolean,
+      search_terms?: string[],
+      postId = post,
+    ) => {
       const _id = new Types.ObjectId();
       return {
         _id,
         content,
-        post_id: post,
+        post_id: postId,
         parent_id: null,
-        container_id: post,
+        container_id: postId,
         root_id: _id,
         depth: 0,
         author_id: is_deleted ? null : new Types.ObjectId(),
@@ -79,10 +92,15 @@ describe('backfillSearchTerms', () => {
     const deleted = comment('[deleted]', true);
     // Already has terms (written by a new instance): left as it is.
     const current = comment(`Newer ${w}`, false, ['kept']);
-    await h.models.Comment.collection.insertMany([live, deleted, current] as never[]);
+    const underRemoved = comment(`Hidden ${w}`, false, [w], removedPost);
+    await h.models.Comment.collection.insertMany([live, deleted, current, underRemoved] as never[]);
     await h.models.BackfillRun.deleteOne({ _id: SEARCH_TERMS });
 
-    expect(await backfillSearchTerms({ models: h.models })).toBe(4);
+    // Three texts to fill (community, post, live comment), a deleted comment's [], one mark.
+    expect(await backfillSearchTerms({ models: h.models, conn: h.conn })).toBe(5);
+    expect(await h.models.Comment.findById(underRemoved._id).lean()).toMatchObject({
+      post_removed: true,
+    });
     expect((await h.models.Post.findById(post).lean())?.search_terms?.sort()).toEqual(
       ['old', w, 'run', 'shoe'].sort(),
     );
@@ -97,6 +115,6 @@ describe('backfillSearchTerms', () => {
     expect((await searchCommunities(h, { q: `gardens ${w}` })).communities).toHaveLength(1);
 
     // Later start-ups: nothing to do.
-    expect(await backfillSearchTerms({ models: h.models })).toBeNull();
+    expect(await backfillSearchTerms({ models: h.models, conn: h.conn })).toBeNull();
   });
 });

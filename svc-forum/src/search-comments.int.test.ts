@@ -168,6 +168,17 @@ describe('who sees what', () => {
     expect(await found(w)).toHaveLength(1);
   });
 
+  it('a comment written under a post already removed is not found either', async () => {
+    const w = uniqueWord();
+    const post = await newPost(h, author, community.id);
+    await ok(h, 200, 'POST', `/api/posts/${post.id}/remove`, {
+      as: moderator,
+      body: { reason: 'Off topic here' },
+    });
+    await say(`${w} late reply`, post.id, moderator);
+    expect(await found(w, admin)).toEqual([]);
+  });
+
   it('comments under a deleted post are never found', async () => {
     const w = uniqueWord();
     const post = await newPost(h, author, community.id);

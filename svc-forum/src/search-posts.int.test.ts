@@ -50,9 +50,11 @@ describe('matching', () => {
 
   it('ignores case and accents', async () => {
     const w = uniqueWord();
-    const id = await post(`Le Café ${w}`, 'crème brûlée');
+    // Words the stemmer reads alike with and without accents (it runs before they are
+    // stripped, as MongoDB's does: "brulee" does not find "brûlée").
+    const id = await post(`Le Café ${w}`, 'creme on top');
     expect(await found(`cafe ${w.toUpperCase()}`)).toEqual([id]);
-    expect(await found(`CREME brulee ${w}`)).toEqual([id]);
+    expect(await found(`CRÈME CAFÉ ${w}`)).toEqual([id]);
   });
 
   it('matches a "quoted phrase" as a phrase', async () => {

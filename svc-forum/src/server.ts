@@ -84,7 +84,7 @@ export async function startForumService(
   const topCounted = await backfillTopCommentCounts({ models, conn });
   if (topCounted !== null) log.info({ posts: topCounted }, 'top-level comment counters counted');
   // The terms search requires every word by, for posts, comments and communities before it (once).
-  const searchable = await backfillSearchTerms({ models });
+  const searchable = await backfillSearchTerms({ models, conn });
   if (searchable !== null) log.info({ documents: searchable }, 'search terms filled');
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);

@@ -102,20 +102,15 @@ export function postSearchFilter(
 
 /**
  * A comment search's whole filter (null: nothing can match): never a deleted comment, nor one
- * under a removed post or a post or community being deleted (residual tests on the text
- * index's candidates).
+ * under a removed post (post_removed, copied by the post's removal) or a post or community being
+ * deleted: residual tests on the text index's candidates.
  */
 export function commentSearchFilter(
   list: Filter,
   hidden: Hidden,
-  removedPosts: Types.ObjectId[],
   match: Filter | null,
 ): Filter | null {
   const visible =
-    match &&
-    visibleComments(
-      { ...list, is_deleted: false },
-      { communities: hidden.communities, posts: [...hidden.posts, ...removedPosts] },
-    );
+    match && visibleComments({ ...list, is_deleted: false, post_removed: { $ne: true } }, hidden);
   return visible && { ...visible, ...match };
 }

@@ -33,6 +33,11 @@ export interface CommentDoc extends RemovalFields {
   is_deleted: boolean;
   /** commentSearchTerms(content), written with it (see PostDoc.search_terms); [] once deleted. */
   search_terms?: string[];
+  /**
+   * Its post's `removed`, copied by the post's removal and restore (and by a comment written
+   * under a removed post): search leaves such comments out with one test per candidate.
+   */
+  post_removed?: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -86,6 +91,7 @@ const commentSchema = new Schema<CommentDoc>(
     is_deleted: { type: Boolean, default: false },
     // Not indexed: the residual test of a $text query (every word required).
     search_terms: { type: [String], default: undefined },
+    post_removed: { type: Boolean },
     ...removalSchemaFields,
   },
   {

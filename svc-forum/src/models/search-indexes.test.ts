@@ -37,11 +37,11 @@ describe('search (EXTENSIONS §S): one text index per searchable collection', ()
 });
 
 /** The other queries of a search: [model, equality fields]. */
-const shapes: [string, 'Post' | 'Community', string[]][] = [
+const shapes: [string, 'Post' | 'Comment' | 'Community', string[]][] = [
   ['community name prefix (a range of name_lower)', 'Community', ['name_lower']],
   ['a community searched by name', 'Community', ['name_lower']],
-  ['removed posts left out of a comment search', 'Post', ['removed']],
-  ['removed posts of the community a comment search names', 'Post', ['community_id', 'removed']],
+  ['start-up backfill: the removed posts', 'Post', ['removed']],
+  ['start-up backfill: their comments (post_removed)', 'Comment', ['post_id']],
 ];
 
 describe('every other search query has an index', () => {

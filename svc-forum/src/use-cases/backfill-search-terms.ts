@@ -1,5 +1,7 @@
+import { inTransaction } from '@forum/service-kit';
 import type { AnyBulkWriteOperation, Model, Types } from 'mongoose';
 import type { ForumDeps } from '../deps.js';
+import type { ForumModels } from '../models/index.js';
 import {
   commentSearchTerms,
   communitySearchTerms,
@@ -26,12 +28,14 @@ interface Searchable {
  * Start-up, idempotent: on a database this version has not filled (made before search), every
  * post, comment and community without `search_terms` gets them, in batches by _id. Each write
  * is guarded by the texts it was computed from and the field's absence, so an edit made
- * meanwhile (which writes its own terms) is never overwritten. Nothing to do on later start-ups:
- * one read. Answers how many documents were filled (null: none needed).
+ * meanwhile (which writes its own terms) is never overwritten. Then the comments of removed posts
+ * are marked post_removed. Nothing to do on later start-ups: one read. Answers how many
+ * documents were written (null: none needed).
  */
 export async function backfillSearchTerms({
   models,
-}: Pick<ForumDeps, 'models'>): Promise<number | null> {
+  conn,
+}: Pick<ForumDeps, 'models' | 'conn'>): Promise<number | null> {
   const done = await models.BackfillRun.exists({
     _id: SEARCH_TERMS,
     version: SEARCH_TERMS_VERSION,
@@ -57,6 +61,7 @@ export async function backfillSearchTerms({
   ];
   let filled = 0;
   for (const searchable of collections) filled += await fill(searchable);
+  filled += await markCommentsOfRemovedPosts(models, conn);
   await models.BackfillRun.updateOne(
     { _id: SEARCH_TERMS },
     { $set: { version: SEARCH_TERMS_VERSION, finished_at: new Date() } },
@@ -89,4 +94,37 @@ async function fill({ model, texts, terms }: Searchable): Promise<number> {
     filled += result.modifiedCount;
     after = docs[docs.length - 1]!._id;
   }
+}
+
+/**
+ * The comments of the posts removed before post_removed existed, a batch of posts per
+ * transaction that reads them again (still removed?) before marking: a restore meanwhile writes
+ * the same comments, so the two conflict and one re-runs.
+ */
+async function markCommentsOfRemovedPosts(
+  models: ForumModels,
+  conn: ForumDeps['conn'],
+): Promise<number> {
+  let marked = 0;
+  let batch: Types.ObjectId[] = [];
+  const markBatch = async () => {
+    const ids = batch;
+    batch = [];
+    marked += await inTransaction(conn, async () => {
+      const still = await models.Post.find({ _id: { $in: ids }, removed: true }, { _id: 1 }).lean();
+      if (still.length === 0) return 0;
+      const result = await models.Comment.updateMany(
+        { post_id: { $in: still.map((p) => p._id) }, post_removed: { $ne: true } },
+        { $set: { post_removed: true } },
+      );
+      return result.modifiedCount;
+    });
+  };
+  // The posts list index's `removed` keys.
+  for await (const post of models.Post.find({ removed: true }, { _id: 1 }).lean().cursor()) {
+    batch.push(post._id);
+    if (batch.length === BATCH) await markBatch();
+  }
+  if (batch.length) await markBatch();
+  return marked;
 }

@@ -63,15 +63,22 @@ export async function createComment(
         community_name: post.community_name,
         community_nsfw: post.community_nsfw ?? false,
         search_terms: commentSearchTerms(body),
+        post_removed: post.removed ?? false,
       },
     ]);
     const comment = created!.toObject();
-    const counted = await models.Post.updateOne(
+    const counted = await models.Post.findOneAndUpdate(
       { _id: post._id, ...NOT_DELETING },
       // A top-level comment also moves its list's total (top_comment_count).
       { $inc: parent ? { comment_count: 1 } : { comment_count: 1, top_comment_count: 1 } },
-    );
-    if (counted.matchedCount === 0) throw notFound(PostTexts.notFound);
+      { projection: { removed: 1 } },
+    ).lean<Pick<PostDoc, '_id' | 'removed'>>();
+    if (!counted) throw notFound(PostTexts.notFound);
+    // Removed or restored since it was read: this write and that one's conflicted, so this is
+    // the post's state now (what search's post_removed must say; mark-comments.ts).
+    if ((counted.removed ?? false) !== comment.post_removed) {
+      await models.Comment.updateOne({ _id }, { $set: { post_removed: counted.removed ?? false } });
+    }
     await outbox.add(
       Subjects.CommentCreated,
       {

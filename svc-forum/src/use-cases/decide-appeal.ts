@@ -8,6 +8,7 @@ import { APPEAL_DECIDED, assertCanDecide } from '../policies/appeal-policy.js';
 import { loadCommunityRole } from './shared/community-role.js';
 import { runModeration, type ModlogDraft } from './shared/run-moderation.js';
 import { communityOfPost, movePostCounts, oneRemoved } from './shared/move-post-counts.js';
+import { markCommentsOf } from './shared/mark-comments.js';
 
 /**
  * Undoes the appealed action, if it still stands as that decision left it: a post or comment
@@ -32,6 +33,7 @@ async function reverse(
     if (restored && !restored.deleting) {
       await movePostCounts(models, communityOfPost(restored), oneRemoved(-1));
     }
+    if (restored) await markCommentsOf({ models }, restored._id, false, session);
   } else if (appeal.action === 'remove_comment') {
     await models.Comment.updateOne(removedByIt, restore, { session });
   } else {

@@ -20,9 +20,8 @@ export interface CommentSearchPage extends CommentPage {
 /**
  * GET /api/search/comments (EXTENSIONS §S): every word of q in the text, never a deleted comment
  * nor one under a removed post or one being deleted; NSFW and removed comments as the lists show
- * them. The removed posts are read first (the posts index's `removed` keys; few, and fewer in one
- * community) and left out with the deletes in progress, residual tests on the text index's
- * candidates. Each hit comes with its post's title (never a removed one's) and community name.
+ * them. One query on the text index for the page, one count of the same filter. Each hit comes
+ * with its post's title (never a removed one's) and community name.
  */
 export async function searchComments(
   models: ForumModels,
@@ -31,18 +30,7 @@ export async function searchComments(
 ): Promise<CommentSearchPage> {
   const { parsed, filter: match } = searchMatch(q);
   const scope = await loadSearchScope(models, user, community);
-  const removedPosts = match
-    ? await models.Post.find(
-        { ...(scope.communityId ? { community_id: scope.communityId } : {}), removed: true },
-        { _id: 1 },
-      ).lean()
-    : [];
-  const filter = commentSearchFilter(
-    scope.listFilter,
-    scope.hidden,
-    removedPosts.map((p) => p._id),
-    match,
-  );
+  const filter = commentSearchFilter(scope.listFilter, scope.hidden, match);
   const [comments, total] = filter
     ? await Promise.all([
         models.Comment.find(filter, searchProjection(sort))

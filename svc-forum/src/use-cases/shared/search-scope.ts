@@ -1,6 +1,5 @@
 import { CommunityTexts } from '@forum/contracts';
 import { notFound, type AuthUser } from '@forum/service-kit';
-import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { CommunityDoc } from '../../models/community.js';
 import type { Hidden } from '../../domain/hidden-filter.js';
@@ -13,8 +12,6 @@ import { loadViewer, removedSeenBy } from './load-viewer.js';
 export interface SearchScope {
   viewer: Viewer;
   hidden: Hidden;
-  /** The community `community` (a name) narrowed the search to. */
-  communityId?: Types.ObjectId;
   /** The lists' rules as a filter (searchListFilter). */
   listFilter: Record<string, unknown>;
 }
@@ -43,7 +40,6 @@ export async function loadSearchScope(
   return {
     viewer,
     hidden,
-    ...(communityId ? { communityId } : {}),
     listFilter: searchListFilter({
       ...(communityId ? { communityId } : {}),
       visitor: !user,
