@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highlightRanges } from './highlight.js';
-import { parseSearch } from './query.js';
+import { parseSearch } from './search.js';
 
 const marked = (text: string, q: string) =>
   highlightRanges(text, parseSearch(q)).map(([s, e]) => text.slice(s, e));
@@ -22,8 +22,11 @@ describe('highlightRanges', () => {
   });
 
   it('keeps offsets right after characters that fold to other lengths', () => {
-    const text = 'İstanbul ﬁsh and Café';
-    expect(marked(text, 'cafe')).toEqual(['Café']);
+    expect(marked('İstanbul ﬁsh and Café', 'cafe')).toEqual(['Café']);
+  });
+
+  it("keeps an English word with an apostrophe whole, as MongoDB's index does", () => {
+    expect(marked("Five O'Clock tea", "o'clock")).toEqual(["O'Clock"]);
   });
 
   it('marks nothing for exclusions or stop words', () => {

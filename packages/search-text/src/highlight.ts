@@ -1,5 +1,6 @@
-import type { ParsedSearch } from './query.js';
-import { fold, termOf, words } from './words.js';
+import { foldForMatch } from './fold.js';
+import type { ParsedSearch } from './search.js';
+import { wordSpans, wordTerm } from './tokenize.js';
 
 /** [start, end) in UTF-16 code units of the original text. */
 export type Range = [number, number];
@@ -11,7 +12,7 @@ function foldedWithMap(text: string): { folded: string; from: number[]; to: numb
   const to: number[] = [];
   let offset = 0;
   for (const char of text) {
-    const piece = fold(char);
+    const piece = foldForMatch(char);
     for (let k = 0; k < piece.length; k++) {
       from.push(offset);
       to.push(offset + char.length);
@@ -28,7 +29,7 @@ function phraseRanges(text: string, phrases: string[]): Range[] {
   const { folded, from, to } = foldedWithMap(text);
   const ranges: Range[] = [];
   for (const phrase of phrases) {
-    const needle = fold(phrase);
+    const needle = foldForMatch(phrase);
     if (!needle) continue;
     for (
       let at = folded.indexOf(needle);
@@ -55,21 +56,15 @@ function merged(ranges: Range[]): Range[] {
 
 /**
  * What a search matched in a text, as ranges of the text (never markup: the reader marks them):
- * each word whose term is one the search asked for ("running" marks "runs"), and each phrase.
+ * each word with one of the search's terms ("running" marks "runs"), and each phrase.
  */
 export function highlightRanges(text: string, search: ParsedSearch): Range[] {
-  const wanted = new Set<string>();
-  for (const query of [...search.words, ...search.phrases]) {
-    for (const word of words(query)) {
-      const term = termOf(word.text);
-      if (term) wanted.add(term);
-    }
-  }
+  const wanted = new Set(search.terms);
   const ranges: Range[] = phraseRanges(text, search.phrases);
   if (wanted.size > 0) {
-    for (const word of words(text)) {
-      const term = termOf(word.text);
-      if (term && wanted.has(term)) ranges.push([word.start, word.end]);
+    for (const word of wordSpans(text)) {
+      const term = wordTerm(word.text, 'english', { filterStopWords: true });
+      if (term !== undefined && wanted.has(term)) ranges.push([word.start, word.end]);
     }
   }
   return merged(ranges);

@@ -1,4 +1,21 @@
-export { fold, termOf, termsOf, words, type Word } from './words.js';
+/**
+ * Text analysis as MongoDB's text indexes do it (words, case and diacritic folding, English stop
+ * words, Snowball stemming, the `$search` syntax): the dev database's $text is built on it, and
+ * the services use it to require every word of a search and to show where it matched.
+ */
+export type { TextLanguage } from './language.js';
+export { fold, foldCase, foldForMatch, stripDiacritics } from './fold.js';
+export { stemEnglish } from './stem.js';
 export { ENGLISH_STOP_WORDS } from './stop-words.js';
-export { parseSearch, requiredTerms, toTextSearch, type ParsedSearch } from './query.js';
+export {
+  terms,
+  termsOf,
+  wordSpans,
+  wordTerm,
+  words,
+  type TermOptions,
+  type WordSpan,
+} from './tokenize.js';
+export { parseSearch, type ParsedSearch } from './search.js';
+export { requiredTerms, toTextSearch } from './query.js';
 export { highlightRanges, type Range } from './highlight.js';

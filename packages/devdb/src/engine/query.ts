@@ -8,7 +8,7 @@ import type { Pausing, Slice } from './pausing.js';
 import { compareValues, isPlainObject, keyOf, pathValues } from './values.js';
 import { TextIndex } from '../indexes/text-index.js';
 import { matchesSearch } from '../text/matcher.js';
-import { parseSearch } from '../text/search.js';
+import { parseSearch } from '@forum/search-text';
 import { textFilterOf, type TextFilter } from './text-filter.js';
 
 export type Matcher = (doc: Doc) => boolean;

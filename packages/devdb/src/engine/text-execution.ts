@@ -3,7 +3,7 @@ import { CommandError } from '../errors.js';
 import type { Index } from '../indexes/index.js';
 import { TextIndex } from '../indexes/text-index.js';
 import { phrasesMatch } from '../text/matcher.js';
-import { parseSearch, type ParsedSearch } from '../text/search.js';
+import { parseSearch, type ParsedSearch } from '@forum/search-text';
 import type { ExecStats, QuerySpec } from './executor.js';
 import { sortSteps } from './sort-steps.js';
 

@@ -1,7 +1,7 @@
+import type { TextLanguage } from '@forum/search-text';
 import { CommandError } from '../errors.js';
 
-/** The text languages devdb implements: English (stemmed, stop words) and 'none' (neither). */
-export type TextLanguage = 'english' | 'none';
+export type { TextLanguage };
 
 /** A language name or code as MongoDB accepts it for the languages devdb implements. */
 export function textLanguage(name: unknown): TextLanguage | undefined {

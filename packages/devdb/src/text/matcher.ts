@@ -1,8 +1,8 @@
 import type { Doc } from '../bson.js';
 import { phraseIn } from './phrase.js';
-import type { ParsedSearch } from './search.js';
+import type { ParsedSearch } from '@forum/search-text';
 import { textValues, type TextSpec } from './text-spec.js';
-import { terms } from './tokenize.js';
+import { terms } from '@forum/search-text';
 
 /**
  * Whether `doc` matches a parsed `$search`, checked on the document alone as MongoDB's

@@ -1,4 +1,4 @@
-import { foldForMatch } from './fold.js';
+import { foldForMatch } from '@forum/search-text';
 import { textValues, type TextSpec } from './text-spec.js';
 import type { Doc } from '../bson.js';
 

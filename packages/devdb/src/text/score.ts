@@ -1,6 +1,6 @@
 import type { Doc } from '../bson.js';
 import { textValues, type TextSpec } from './text-spec.js';
-import { terms } from './tokenize.js';
+import { terms } from '@forum/search-text';
 
 /**
  * Each term's score in `doc`, as MongoDB's FTSSpec::scoreDocument computes it for text index

@@ -61,3 +61,11 @@ export function stripDiacritics(s: string): string {
 export function foldForMatch(s: string): string {
   return stripDiacritics(foldCase(s));
 }
+
+/**
+ * Plain case- and accent-insensitive form for comparing names ("Café" -> "cafe"): lower case,
+ * combining marks removed. Unlike foldForMatch it keeps characters MongoDB counts as
+ * diacritics on their own ('^', '`'), so "^ab" is no name's prefix.
+ */
+export const fold = (text: string): string =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

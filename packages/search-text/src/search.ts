@@ -3,6 +3,8 @@ import { terms } from './tokenize.js';
 
 /** A `$search` string taken apart as MongoDB does. */
 export interface ParsedSearch {
+  /** The string parsed: what a `$text: { $search }` sends to get this reading. */
+  search: string;
   /** Stemmed, folded terms a document must have one of (sorted, distinct). */
   terms: string[];
   /** Terms a document must not have. */
@@ -64,7 +66,7 @@ function* queryTokens(s: string): Generator<Token> {
  * ORed; `"a phrase"` must appear and its words count as terms; `-word` and `-"a phrase"`
  * exclude (a negation lasts until the next whitespace); stop words are dropped.
  */
-export function parseSearch(search: string, language: TextLanguage): ParsedSearch {
+export function parseSearch(search: string, language: TextLanguage = 'english'): ParsedSearch {
   let positive = '';
   let negative = '';
   const phrases: string[] = [];
@@ -94,6 +96,7 @@ export function parseSearch(search: string, language: TextLanguage): ParsedSearc
     ...new Set(terms(text, language, { filterStopWords: true })),
   ];
   return {
+    search,
     terms: distinct(positive).sort(),
     negatedTerms: distinct(negative).sort(),
     phrases,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terms, words } from './tokenize.js';
+import { terms, termsOf, wordSpans, words } from './tokenize.js';
 
 describe('words', () => {
   it('splits on MongoDB’s delimiters; the apostrophe only outside English', () => {
@@ -41,5 +41,20 @@ describe('terms', () => {
       ['relat'],
       ['mp3'],
     ]);
+  });
+});
+
+describe('wordSpans', () => {
+  it('gives each word with its offsets in the text', () => {
+    const text = 'Hello, wörld!  e-mail';
+    const spans = wordSpans(text);
+    expect(spans.map((w) => w.text)).toEqual(['Hello', 'wörld', 'e', 'mail']);
+    for (const w of spans) expect(text.slice(w.start, w.end)).toBe(w.text);
+  });
+});
+
+describe('termsOf', () => {
+  it('gives each term of the texts once, stop words left out', () => {
+    expect(termsOf('Running and runs', 'the runner ran').sort()).toEqual(['ran', 'run', 'runner']);
   });
 });

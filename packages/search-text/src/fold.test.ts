@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldCase, foldForMatch, stripDiacritics } from './fold.js';
+import { fold, foldCase, foldForMatch, stripDiacritics } from './fold.js';
 
 describe('fold', () => {
   it('lower-cases code point by code point', () => {
@@ -19,5 +19,11 @@ describe('fold', () => {
 
   it('folds both for matching', () => {
     expect(foldForMatch('Crème BRÛLÉE')).toBe('creme brulee');
+  });
+});
+
+describe('fold (names)', () => {
+  it('lower-cases and removes accents, keeping other characters', () => {
+    expect(fold('Café CRÈME Ñandú ^ab')).toBe('cafe creme nandu ^ab');
   });
 });

@@ -4,6 +4,7 @@ import { parseSearch } from './search.js';
 describe('parseSearch', () => {
   it('ORs stemmed terms, without stop words, sorted and distinct', () => {
     expect(parseSearch('the Running runs dog', 'english')).toEqual({
+      search: 'the Running runs dog',
       terms: ['dog', 'run'],
       negatedTerms: [],
       phrases: [],
@@ -20,6 +21,7 @@ describe('parseSearch', () => {
 
   it('negates until the next whitespace', () => {
     expect(parseSearch('a -b -"c d" - e -f-g', 'english')).toEqual({
+      search: 'a -b -"c d" - e -f-g',
       terms: ['e'],
       negatedTerms: ['b', 'f', 'g'],
       phrases: [],
