@@ -148,8 +148,7 @@ describe('GET /api/admin/users', () => {
     for (const [query, text] of cases) {
       const res = await h.api.get(`/api/admin/users?${query}`, { token: admin.token });
       expect(res.status, query).toBe(400);
-      // Query errors keep the generic text; only bodies lead with their rule's own.
-      expect(res.body, query).toEqual({ error: 'Validation failed', details: [text] });
+      expect(res.body, query).toEqual({ error: text, details: [text] });
     }
     // Any size up to 100, and the order in either case (the spec's screen toggles DESC/ASC).
     const small = await h.api.get('/api/admin/users?limit=2&sortBy=username&sortOrder=ASC', {

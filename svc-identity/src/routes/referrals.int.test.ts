@@ -144,6 +144,6 @@ describe('Founders Club and GET /api/badges/user/{userId}', () => {
     expect(unknown.body).toEqual({ error: 'User not found' });
     const bad = await h.api.get('/api/badges/user/not-an-id');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'Validation failed', details: ['Invalid id'] });
+    expect(bad.body).toEqual({ error: 'Invalid id', details: ['Invalid id'] });
   });
 });

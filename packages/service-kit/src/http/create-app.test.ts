@@ -73,7 +73,10 @@ describe('error middleware', () => {
     expect(await (await served.fetch('/query?limit=5')).json()).toEqual({ limit: 5 });
     const res = await served.fetch('/items/abc');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { details: string[] }).details).toEqual(['id must be numeric']);
+    expect(await res.json()).toEqual({
+      error: 'id must be numeric',
+      details: ['id must be numeric'],
+    });
   });
 
   it('passes valid bodies through', async () => {
