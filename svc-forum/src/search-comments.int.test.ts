@@ -9,6 +9,7 @@ import {
   newPost,
   ok,
 } from './test-support/moderation.js';
+import { appeal, decide } from './test-support/reports.js';
 import { searchCall, searchComments, uniqueWord } from './test-support/search.js';
 
 /**
@@ -166,6 +167,23 @@ describe('who sees what', () => {
       expect(await found(w, who)).toEqual([]);
     await ok(h, 200, 'POST', `/api/posts/${post.id}/restore`, { as: moderator, body: {} });
     expect(await found(w)).toHaveLength(1);
+  });
+
+  it('comments come back with their post when a removal is overturned on appeal', async () => {
+    const w = uniqueWord();
+    const post = await newPost(h, author, community.id);
+    const id = await say(`${w} appealed`, post.id);
+    const removed = await ok<{ post: { removal_modlog_id: string } }>(
+      h,
+      200,
+      'POST',
+      `/api/posts/${post.id}/remove`,
+      { as: moderator, body: { reason: 'Looks like spam' } },
+    );
+    expect(await found(w)).toEqual([]);
+    const filed = await appeal(h, author, removed.post.removal_modlog_id);
+    expect((await decide(h, admin, filed.id, 'overturn')).status).toBe(200);
+    expect(await found(w)).toEqual([id]);
   });
 
   it('a comment written under a post already removed is not found either', async () => {
