@@ -9,6 +9,7 @@ import { backfillSearchTerms } from '../use-cases/backfill-search-terms.js';
 let h: IdentityHarness;
 let adminToken: string;
 const ids = new Map<string, string>();
+const tokens = new Map<string, string>();
 const TERMS_TEXT = 'Search terms must be at least 2 characters';
 
 async function registerNamed(username: string): Promise<{ id: string; token: string }> {
@@ -19,6 +20,7 @@ async function registerNamed(username: string): Promise<{ id: string; token: str
   });
   expect(res.status, res.text).toBe(201);
   ids.set(username, res.body.user.id);
+  tokens.set(username, res.body.token);
   return { id: res.body.user.id, token: res.body.token };
 }
 
@@ -102,6 +104,14 @@ describe('deactivated users', () => {
     // Runned by neither its name nor its word; its word's other users (by name, A-Z) still.
     expect(await names('runned')).toEqual(['Running', 'Runs']);
     expect(await names('runs')).not.toContain('Runned');
+  });
+
+  it("refuse a deactivated account's token as every route that reads one does", async () => {
+    const res = await h.api.get('/api/search/users?q=ali', { token: tokens.get('Alidead')! });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('Account is deactivated');
+    const signedIn = await h.api.get('/api/search/users?q=ali', { token: tokens.get('Alice')! });
+    expect(signedIn.status).toBe(200);
   });
 });
 

@@ -52,7 +52,7 @@ export interface ServeRoutesOptions<S extends ServiceName> {
   service: S;
   auth: Auth;
   handlers: ServiceHandlers<S>;
-  /** Extra checks after a token verifies on signed-in and admin routes (identity: still active). */
+  /** Checks after a token verifies (identity: still active), on every route that reads one. */
   afterAuth?: Middleware[];
   /** Who is the admin; default: the token's admin claim. */
   isAdmin?: (user: AuthUser) => boolean;
@@ -88,9 +88,15 @@ export function serveRoutes<S extends ServiceName>(
     if (!ctx.state.user || !isAdmin(ctx.state.user)) throw forbidden(ADMIN_ACCESS_DENIED);
     await next();
   };
+  // A signed-in caller of an optional route passes the same checks (a deactivated account's
+  // token is a 401 on every route that reads it); a visitor skips them.
+  const whenSignedIn =
+    (check: Middleware): Middleware =>
+    (ctx, next) =>
+      ctx.state.user ? check(ctx, next) : next();
   const guards: Record<RouteContract['auth'], Middleware[]> = {
     none: [],
-    optional: [auth.optionalAuth],
+    optional: [auth.optionalAuth, ...afterAuth.map(whenSignedIn)],
     required: [auth.requireAuth, ...afterAuth],
     admin: [auth.requireAuth, ...afterAuth, adminOnly],
   };
