@@ -246,7 +246,13 @@ describe('who sees what', () => {
 
 describe('bad input', () => {
   it(`answers 400 '${SEARCH_TERMS_TEXT}' for q missing, too short or too long`, async () => {
-    for (const params of [{}, { q: 'a' }, { q: '  a  ' }, { q: 'a'.repeat(201) }]) {
+    const tooShortOrLong: Record<string, string>[] = [
+      {},
+      { q: 'a' },
+      { q: '  a  ' },
+      { q: 'a'.repeat(201) },
+    ];
+    for (const params of tooShortOrLong) {
       const res = await searchCall(h, 'posts', params);
       expect(res.status, JSON.stringify(params)).toBe(400);
       expect(JSON.stringify(res.body)).toContain(SEARCH_TERMS_TEXT);

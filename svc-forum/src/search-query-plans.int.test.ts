@@ -130,7 +130,7 @@ async function expectOnIndex(
   filter: Doc,
   { sort, projection, maxDocs }: { sort?: Doc; projection?: Doc; maxDocs: number },
 ): Promise<void> {
-  let q = model.find(filter as never, projection);
+  let q = model.find(filter as never, projection as never);
   if (sort) q = q.sort(sort as never);
   const explain = await q.skip(20).limit(20).explain('executionStats');
   expect(planProblems(explain, { sorted: false, maxDocsExamined: maxDocs })).toEqual([]);
