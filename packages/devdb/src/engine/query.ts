@@ -1,3 +1,4 @@
+import { fastFilter } from './fast-filter.js';
 import { makeQuery } from './mingo.js';
 import type { Doc } from '../bson.js';
 import { badValue, toCommandError } from '../errors.js';
@@ -19,6 +20,8 @@ export function compileFilter(filter: unknown): Matcher {
   if (filter === undefined || filter === null) return () => true;
   if (!isPlainObject(filter)) throw badValue('filter must be an object');
   if (Object.keys(filter).length === 0) return () => true;
+  const fast = fastFilter(filter);
+  if (fast) return fast;
   try {
     const q = makeQuery(filter);
     return (doc) => q.test(doc);
