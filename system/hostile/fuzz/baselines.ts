@@ -3,6 +3,7 @@ import { uniqueName } from '../../../scripts/lib/api-client.js';
 import type { Baseline } from '../../lib/fuzz/variants.js';
 import type { Fixtures, UserKey } from './fixtures.js';
 import { endNominations } from '../election-clock.js';
+import { searchBaselines } from './search-baselines.js';
 
 export type Caller = UserKey | 'anon';
 
@@ -458,6 +459,7 @@ export const baselines: Record<string, RouteBaseline> = {
   ...moderation(),
   ...reportsAndAppeals(),
   ...elections(),
+  ...searchBaselines(),
 
   // Messaging
   'GET /api/messages/conversations': {

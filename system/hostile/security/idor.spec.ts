@@ -639,6 +639,62 @@ function reportAndAppealCases(): Case[] {
  * election per community), made once per run in a fresh community of the owner's where the
  * member is a member.
  */
+/**
+ * Search (EXTENSIONS §S) is public, so the matrix checks what it must never show: removed posts
+ * and comments to anyone but the community's moderators (the owner) and the admin (not even to
+ * their author, the member), and a deactivated user's profile to anyone.
+ */
+function searchCases(): Case[] {
+  const PUBLIC = {
+    visitor: 200,
+    deactivated: 401,
+    stranger: 200,
+    member: 200,
+    admin: 200,
+    owner: 200,
+  };
+  const search = (c: Ctx, kind: string, q: string, token: string | undefined) =>
+    get(
+      c,
+      `/search/${kind}?${new URLSearchParams({ q, community: String(c.community.name) })}`,
+      token,
+    );
+  const removedFor = (item: (c: Ctx) => Json) => ({
+    secrets: (c: Ctx) => {
+      const id = [String(item(c).id)];
+      return { visitor: id, stranger: id, member: id };
+    },
+    check: (c: Ctx, actor: Actor, res: ApiResult<Json>) => {
+      const list = res.json.posts ?? res.json.comments;
+      if (acting(actor)) expect(idsIn(list), `${actor} finds it`).toContain(item(c).id);
+    },
+  });
+  return [
+    {
+      route: 'GET /api/search/posts',
+      expect: PUBLIC,
+      call: (c, _a, token) => search(c, 'posts', 'Removed post', token),
+      ...removedFor((c) => c.mod.removedPost),
+    },
+    {
+      route: 'GET /api/search/comments',
+      expect: PUBLIC,
+      call: (c, _a, token) => search(c, 'comments', 'Removed comment', token),
+      ...removedFor((c) => c.mod.removedComment),
+    },
+    {
+      route: 'GET /api/search/users',
+      expect: PUBLIC,
+      call: (c, _a, token) =>
+        get(c, `/search/users?${new URLSearchParams({ q: c.as.deactivated.username })}`, token),
+      secrets: (c) => {
+        const id = [c.as.deactivated.id];
+        return { visitor: id, stranger: id, member: id, admin: id, owner: id };
+      },
+    },
+  ];
+}
+
 function electionCases(): Case[] {
   const start = { seats: 1, nomination_seconds: 86400, voting_seconds: 86400, term_days: 30 };
   const made = new Map<string, Promise<string>>();
@@ -1438,6 +1494,7 @@ const CASES: Case[] = [
   ...moderationCases(),
   // ---- forum: elections (EXTENSIONS §E) -----------------------------------------------------
   ...electionCases(),
+  ...searchCases(),
 ];
 
 /**

@@ -200,9 +200,10 @@ function queryFieldValues(f: FieldInfo, base: string | undefined) {
   one('RTL', enc('\u202E1'));
   out.push({
     name: 'repeated',
+    // Pairs hold encoded values: the baseline's own may have spaces or quotes (a search's q).
     pairs: (k) => [
-      [k, base ?? '1'],
-      [k, base ?? '2'],
+      [k, base === undefined ? '1' : enc(base)],
+      [k, base === undefined ? '2' : enc(base)],
     ],
   });
   for (const [label, suffix, value] of [
