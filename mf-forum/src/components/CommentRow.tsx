@@ -1,19 +1,36 @@
 import { Link } from 'react-router-dom';
 import type { Comment } from '@forum/contracts';
 import { Card } from '@forum/ui';
-import { plainPreviewText, truncate } from '../lib/display';
+import { plainPreviewText, plural, truncate } from '../lib/display';
 import type { ReactNode } from 'react';
 import { ItemMarks } from './moderation/ItemMarks';
 import { RelativeTime } from './RelativeTime';
 
-/** A comment in saved and profile lists, linking to its place in the post (removed: marked). */
-export function CommentRow({ comment, actions }: { comment: Comment; actions?: ReactNode }) {
+/** Comments in lists show 300 characters. */
+export const COMMENT_PREVIEW = 300;
+
+/**
+ * A comment in saved, profile and search lists, linking to its place in the post (removed:
+ * marked); `content` replaces the plain preview (search marks its matched words).
+ */
+export function CommentRow({
+  comment,
+  actions,
+  content,
+}: {
+  comment: Comment;
+  actions?: ReactNode;
+  content?: ReactNode;
+}) {
   const href = `/post/${encodeURIComponent(comment.post_id)}#comment-${comment.id}`;
   return (
     <Card className="forum-comment-row" data-testid="comment-row" data-comment-id={comment.id}>
       <div className="forum-meta">
         {comment.community_name ? (
-          <Link to={`/c/${encodeURIComponent(comment.community_name)}`}>
+          <Link
+            to={`/c/${encodeURIComponent(comment.community_name)}`}
+            data-testid="comment-row-community"
+          >
             c/{comment.community_name}
           </Link>
         ) : null}
@@ -40,10 +57,12 @@ export function CommentRow({ comment, actions }: { comment: Comment; actions?: R
         </p>
       ) : null}
       <p className="forum-comment-row__text" data-testid="comment-row-content">
-        <Link to={href}>{truncate(plainPreviewText(comment.content), 300)}</Link>
+        <Link to={href}>
+          {content ?? truncate(plainPreviewText(comment.content), COMMENT_PREVIEW)}
+        </Link>
       </p>
       <div className="forum-actions">
-        <span className="forum-muted forum-small">{comment.score} points</span>
+        <span className="forum-muted forum-small">{plural(comment.score, 'point', 'points')}</span>
         {actions}
       </div>
     </Card>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Post } from '@forum/contracts';
 import { Card, Skeleton } from '@forum/ui';
@@ -40,7 +40,14 @@ export function PostLink({ url }: { url: string }) {
   );
 }
 
-export function PostCard({ post, showCommunity = true }: { post: Post; showCommunity?: boolean }) {
+export interface PostCardProps {
+  post: Post;
+  showCommunity?: boolean;
+  /** What the title link and the text preview show instead of the plain text (search marks). */
+  marked?: { title: ReactNode; preview: ReactNode };
+}
+
+export function PostCard({ post, showCommunity = true, marked }: PostCardProps) {
   const actions = usePostActions(post);
   const [viewer, setViewer] = useState(false);
   const title = stripMarkup(post.title);
@@ -72,7 +79,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
         </div>
         <h3 className="forum-post-card__title">
           <Link to={href} data-testid="post-title">
-            {title}
+            {marked ? marked.title : title}
           </Link>
         </h3>
         {thumb && image ? (
@@ -89,7 +96,7 @@ export function PostCard({ post, showCommunity = true }: { post: Post; showCommu
         {post.type === 'link' ? <PostLink url={post.content} /> : null}
         {preview ? (
           <p className="forum-post-card__preview" data-testid="post-preview">
-            {preview}
+            {marked ? marked.preview : preview}
           </p>
         ) : null}
         <div className="forum-actions">
