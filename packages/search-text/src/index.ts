@@ -4,18 +4,8 @@
  * the services use it to require every word of a search and to show where it matched.
  */
 export type { TextLanguage } from './language.js';
-export { fold, foldCase, foldForMatch, stripDiacritics } from './fold.js';
-export { stemEnglish } from './stem.js';
-export { ENGLISH_STOP_WORDS } from './stop-words.js';
-export {
-  terms,
-  termsOf,
-  wordSpans,
-  wordTerm,
-  words,
-  type TermOptions,
-  type WordSpan,
-} from './tokenize.js';
+export { fold, foldForMatch } from './fold.js';
+export { terms, termsOf } from './tokenize.js';
 export { parseSearch, type ParsedSearch } from './search.js';
 export { requiredTerms, toTextSearch } from './query.js';
-export { highlightRanges, type Range } from './highlight.js';
+export { highlightRanges } from './highlight.js';
