@@ -26,8 +26,6 @@ export const SEARCH_TEXTS = {
   removeFilter: (name: string) => `Remove filter: c/${name}`,
   noResults: (q: string) => `No results for "${q}"`,
   failed: 'Failed to load search results',
-  member: 'member',
-  members: 'members',
   point: 'point',
   points: 'points',
 } as const;

@@ -1,6 +1,6 @@
 import { useAdminUsers } from './useAdminUsers';
 import { SEARCH_DEBOUNCE_MS, type UsersView } from '../lib/table';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '@forum/ui/useDebouncedValue';
 
 /** The users page the view asks for (search debounced); `busy` while typing or fetching. */
 export function useUsersList(view: UsersView) {

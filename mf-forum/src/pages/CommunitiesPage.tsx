@@ -6,8 +6,7 @@ import { Button, Card, EmptyState, ErrorState, Skeleton, buttonClassName } from 
 import { forumKeys } from '../lib/forumKeys';
 import { useMembershipToggle } from '../hooks/useMembershipToggle';
 import { useMyCommunities } from '../hooks/useMyCommunities';
-import { formatCompact, plainPreviewText, truncate } from '../lib/display';
-import { CommunityLogo } from '../components/CommunityLogo';
+import { CommunitySummaryCard } from '../components/CommunitySummaryCard';
 import { TEXTS } from '../texts';
 
 function CommunityCard({
@@ -24,25 +23,7 @@ function CommunityCard({
   const isCreator = user?.id === community.created_by;
   const busy = toggle.isPending;
   return (
-    <Card className="forum-community-card" data-testid="community-card" data-name={community.name}>
-      <CommunityLogo community={community} size={40} />
-      <div className="forum-community-card__body">
-        <h3 className="forum-community-card__name">
-          <Link to={`/c/${encodeURIComponent(community.name)}`} data-testid="community-link">
-            c/{community.name}
-          </Link>
-          {community.is_nsfw ? (
-            <span className="forum-nsfw" data-testid="nsfw-badge">
-              NSFW
-            </span>
-          ) : null}
-        </h3>
-        <p className="forum-muted">{truncate(plainPreviewText(community.description), 200)}</p>
-        <p className="forum-muted forum-small" data-testid="community-members">
-          {formatCompact(community.member_count)}{' '}
-          {community.member_count === 1 ? 'member' : 'members'}
-        </p>
-      </div>
+    <CommunitySummaryCard community={community} testId="community-card">
       {canToggle && !isCreator ? (
         <Button
           variant={joined ? 'secondary' : 'primary'}
@@ -56,7 +37,7 @@ function CommunityCard({
           {joined ? TEXTS.joined : TEXTS.join}
         </Button>
       ) : null}
-    </Card>
+    </CommunitySummaryCard>
   );
 }
 

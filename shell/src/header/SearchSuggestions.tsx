@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect } from 'react';
 import type { RefObject } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useApi } from '@forum/sdk';
+import { useDebouncedValue } from '@forum/ui/useDebouncedValue';
 import { SEARCH_MIN_LENGTH, optionId } from './searchOptions';
 import { communityOfPath, suggestionOptions } from './suggestionOptions';
 import type { SuggestionGroup, SuggestionOption } from './suggestionOptions';
@@ -13,15 +14,6 @@ export type SuggestionKeys = (key: string) => boolean;
 
 const DEBOUNCE_MS = 150;
 const LIMIT = 5;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const GROUP_LABELS: Record<Exclude<SuggestionGroup, 'search'>, string> = {
   communities: TEXTS.communities,
@@ -55,7 +47,7 @@ export default function SearchSuggestions({
 }) {
   const api = useApi();
   const { pathname } = useLocation();
-  const debounced = useDebounced(query, DEBOUNCE_MS);
+  const debounced = useDebouncedValue(query, DEBOUNCE_MS);
   const enabled = debounced.length >= SEARCH_MIN_LENGTH;
   const request = { query: { q: debounced, limit: LIMIT } };
   const communities = useQuery({

@@ -4,9 +4,9 @@ import type { ForumModels } from '../../models/index.js';
 import type { CommunityDoc } from '../../models/community.js';
 
 /** 404 'Community not found' for a missing community and for one whose delete has started. */
-export function assertLiveCommunity(
-  community: CommunityDoc | null,
-): asserts community is CommunityDoc {
+export function assertLiveCommunity<C extends Pick<CommunityDoc, 'deleting'>>(
+  community: C | null,
+): asserts community is C {
   if (!community || community.deleting) throw notFound(CommunityTexts.notFound);
 }
 

@@ -1,10 +1,10 @@
-import { CommunityTexts } from '@forum/contracts';
-import { notFound, type AuthUser } from '@forum/service-kit';
+import type { AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { CommunityDoc } from '../../models/community.js';
 import type { Hidden } from '../../domain/hidden-filter.js';
 import { searchListFilter } from '../../domain/search-query.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
+import { assertLiveCommunity } from './find-community.js';
 import { loadHidden } from './hidden.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
 
@@ -35,7 +35,7 @@ export async function loadSearchScope(
           { _id: 1, deleting: 1 },
         ).lean<Pick<CommunityDoc, '_id' | 'deleting'>>(),
   ]);
-  if (community === null || community?.deleting) throw notFound(CommunityTexts.notFound);
+  if (community !== undefined) assertLiveCommunity(community);
   const communityId = community?._id;
   return {
     viewer,
