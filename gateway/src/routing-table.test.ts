@@ -54,6 +54,7 @@ describe('routing table', () => {
     expect(Object.fromEntries(PREFIX_ROUTES.map((r) => [r.prefix, r.target]))).toEqual({
       '/api/auth': 'identity',
       '/api/badges': 'identity',
+      '/api/blocks': 'identity',
       '/api/communities': 'forum',
       '/api/posts': 'forum',
       '/api/comments': 'forum',
@@ -110,7 +111,7 @@ describe('routing table', () => {
   });
 
   it('sends other calls under a service prefix to the owner', () => {
-    expect(resolveApiRoute('POST', '/api/auth/verify-email')).toEqual({
+    expect(resolveApiRoute('POST', '/api/auth/not-a-route')).toEqual({
       target: 'identity',
       route: '/api/auth/*',
     });

@@ -11,9 +11,11 @@ import type { IdentityDeps } from './deps.js';
 import { requireActiveAccount } from './policies/active-account.js';
 import { canAdminister } from './policies/admin.js';
 import { createRateLimiter } from './services/rate-limiter.js';
+import { accountSettingsHandlers } from './routes/account-settings.js';
 import { adminHandlers } from './routes/admin.js';
 import { avatarHandlers } from './routes/avatar.js';
 import { badgeHandlers } from './routes/badges.js';
+import { blockHandlers } from './routes/blocks.js';
 import { internalHandlers } from './routes/internal.js';
 import { passwordResetHandlers } from './routes/password-reset.js';
 import { profileHandlers } from './routes/profiles.js';
@@ -56,6 +58,8 @@ export function createIdentityApp({ auth, ready, ...deps }: IdentityAppDeps): Ko
     ...adminHandlers(deps),
     ...internalHandlers(deps),
     ...searchHandlers(deps),
+    ...accountSettingsHandlers(deps, limiter),
+    ...blockHandlers(deps),
   };
   serveRoutes(app, {
     service: 'identity',

@@ -1,3 +1,4 @@
+import { notificationPreferenceHandlers } from './routes/notification-preferences.js';
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import {
@@ -38,6 +39,7 @@ export function createMessagingApp({ logger, conn, auth, outbox, ready }: Messag
     ...messageHandlers(deps),
     ...notificationHandlers(deps),
     ...internalHandlers(deps),
+    ...notificationPreferenceHandlers(deps),
   };
   serveRoutes(app, { service: 'messaging', auth, handlers });
   return app;

@@ -22,6 +22,7 @@ export const schemaAreas = {
   moderation: () => import('./schemas/moderation'),
   elections: () => import('./schemas/elections'),
   search: () => import('./schemas/search'),
+  settings: () => import('./schemas/settings'),
   admin: () => import('./schemas/admin'),
 };
 
@@ -145,6 +146,15 @@ export const successSchemaArea: { [K in BrowserRouteKey]: AreaOf<K> } = {
   'GET /api/search/comments': 'search',
   'GET /api/search/communities': 'search',
   'GET /api/search/users': 'search',
+  'PUT /api/auth/password': 'settings',
+  'PUT /api/auth/email': 'settings',
+  'POST /api/auth/verify-email': 'settings',
+  'POST /api/auth/verify-email/resend': 'settings',
+  'GET /api/blocks': 'settings',
+  'PUT /api/blocks/{username}': 'settings',
+  'DELETE /api/blocks/{username}': 'settings',
+  'GET /api/notifications/preferences': 'settings',
+  'PUT /api/notifications/preferences': 'settings',
   'GET /api/admin/stats': 'admin',
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/{id}': 'admin',

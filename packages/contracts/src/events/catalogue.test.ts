@@ -18,6 +18,7 @@ describe('event catalogue', () => {
         'identity.user.updated',
         'identity.referral.completed',
         'identity.badge.earned',
+        'identity.block.changed',
         'forum.comment.created',
         'forum.comment.subscribers',
         'forum.post.voted',

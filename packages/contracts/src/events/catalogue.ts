@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { Subjects } from './subjects.js';
 import {
   BadgeEarnedEvent,
+  BlockChangedEvent,
   ReferralCompletedEvent,
   UserRegisteredEvent,
   UserUpdatedEvent,
@@ -27,6 +28,7 @@ export const eventSchemas = {
   [Subjects.UserUpdated]: UserUpdatedEvent,
   [Subjects.ReferralCompleted]: ReferralCompletedEvent,
   [Subjects.BadgeEarned]: BadgeEarnedEvent,
+  [Subjects.BlockChanged]: BlockChangedEvent,
   [Subjects.CommentCreated]: CommentCreatedEvent,
   [Subjects.CommentSubscribers]: CommentSubscribersEvent,
   [Subjects.PostVoted]: PostVotedEvent,

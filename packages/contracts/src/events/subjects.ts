@@ -4,6 +4,7 @@ export const Subjects = {
   UserUpdated: 'identity.user.updated',
   ReferralCompleted: 'identity.referral.completed',
   BadgeEarned: 'identity.badge.earned',
+  BlockChanged: 'identity.block.changed',
   CommentCreated: 'forum.comment.created',
   CommentSubscribers: 'forum.comment.subscribers',
   PostVoted: 'forum.post.voted',

@@ -49,6 +49,11 @@ export const Comment = z
     removal_reason: z.string().optional(),
     /** The remove_comment log entry (the author's appeal names it); same readers. */
     removal_modlog_id: Id.optional(),
+    /**
+     * EXTENSIONS §B1: true when the signed-in caller blocked its author; the thread shows it
+     * collapsed as 'Comment from a blocked user' (it can be expanded). Absent otherwise.
+     */
+    author_blocked: z.boolean().optional(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof Comment>;

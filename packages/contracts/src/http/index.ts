@@ -28,3 +28,6 @@ export * from './comment-routes.js';
 export * from './moderation.js';
 export * from './elections.js';
 export * from './search.js';
+export * from './account-settings.js';
+export * from './blocks.js';
+export * from './notification-preferences.js';

@@ -5,6 +5,7 @@ import { messagingRoutes } from './routes-messaging.js';
 import { moderationRoutes, reportAndAppealRoutes } from './routes-moderation.js';
 import { electionRoutes } from './routes-elections.js';
 import { searchRoutes } from './routes-search.js';
+import { safetyRoutes } from './routes-safety.js';
 import {
   routeTable,
   type RouteContract,
@@ -25,6 +26,7 @@ export const apiRoutes = routeTable([
   ...reportAndAppealRoutes,
   ...electionRoutes,
   ...searchRoutes,
+  ...safetyRoutes,
   ...messagingRoutes,
 ]);
 

@@ -14,6 +14,8 @@ export const User = z
     id: Id,
     username: z.string(),
     email: z.string().optional(),
+    /** EXTENSIONS §B2: the signed-in user's own profile only, with `email`. */
+    email_verified: z.boolean().optional(),
     avatar_url: z.string().nullable(),
     created_at: Timestamp,
     total_score: z.number().int(),
