@@ -17,6 +17,13 @@ export const TEXTS = {
   sendMessage: 'Send message',
   reply: 'Reply',
   failedSend: 'Failed to send message',
+  // Blocking the other person (EXTENSIONS §B1)
+  block: 'Block',
+  unblock: 'Unblock',
+  blockConfirmLabel: 'Confirm block',
+  blockQuestion: (username: string) =>
+    `Block u/${username}? They can no longer message you and their posts leave your lists. They are not told.`,
+  blockFailed: 'Could not change the block. Please try again.',
   signedOutInboxTitle: 'Sign in to view messages',
   signedOutInboxText: 'You need to be signed in to send and receive messages.',
   signedOutNewTitle: 'Sign in to send messages',

@@ -1,25 +1,30 @@
 import { Button } from '@forum/ui';
 import { TEXTS } from '../texts';
 
-/** A delete confirmation shown in place (`{testId}-confirm`, its yes button `{testId}-yes`). */
+/**
+ * A confirmation shown in place (`{testId}-confirm`, its yes button `{testId}-yes`): Delete unless
+ * `confirmLabel` names another action.
+ */
 export function InlineConfirm({
   question,
   busy,
   onConfirm,
   onCancel,
   testId,
+  confirmLabel = TEXTS.delete,
 }: {
   question: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   testId: string;
+  confirmLabel?: string;
 }) {
   return (
     <div
       className="forum-confirm"
       role="group"
-      aria-label="Confirm delete"
+      aria-label={`Confirm ${confirmLabel.toLowerCase()}`}
       data-testid={`${testId}-confirm`}
     >
       <span>{question}</span>
@@ -30,7 +35,7 @@ export function InlineConfirm({
         onClick={onConfirm}
         data-testid={`${testId}-yes`}
       >
-        {TEXTS.delete}
+        {confirmLabel}
       </Button>
       <Button size="sm" variant="secondary" onClick={onCancel}>
         {TEXTS.cancel}

@@ -1,3 +1,4 @@
+import { BlockButton } from '../components/BlockButton';
 import { useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
@@ -202,6 +203,7 @@ function Profile({ user }: { user: User }) {
               {TEXTS.sendMessage}
             </Link>
           ) : null}
+          <BlockButton userId={user.id} username={user.username} testId="profile-block" />
           {isOwner ? <AvatarControls user={user} /> : null}
         </div>
       </Card>

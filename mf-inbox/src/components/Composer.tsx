@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@forum/ui';
+import { errorMessage } from '@forum/sdk';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { TEXTS } from '../texts';
 
@@ -51,7 +52,7 @@ export function Composer({
     <form className="inbox-composer" onSubmit={onSubmit} data-testid="composer">
       {send.isError ? (
         <Alert variant="error" className="inbox-composer__error" data-testid="send-error">
-          <span id={errorId}>{TEXTS.failedSend}</span>
+          <span id={errorId}>{errorMessage(send.error, TEXTS.failedSend)}</span>
         </Alert>
       ) : null}
       <div className="inbox-composer__row">

@@ -1,3 +1,4 @@
+import { BlockUserButton } from './BlockUserButton';
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSession } from '@forum/sdk';
 import { Button, ErrorState, Spinner, cx, formatRelativeTime } from '@forum/ui';
@@ -133,6 +134,7 @@ export function ConversationView({ id }: { id: string }) {
             {detail.subject}
           </p>
         </div>
+        <BlockUserButton username={detail.other_username} />
       </header>
       <div
         ref={scrollRef}

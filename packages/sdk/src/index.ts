@@ -49,6 +49,7 @@ export { decodeAccessToken } from './jwt';
 export type { AccessClaims } from './jwt';
 export { SdkProvider, useApi, useSession } from './react';
 export { UNREAD_POLL_MS, useUnreadMessagesCount, useUnreadNotificationsCount } from './queries';
+export { useBlocks, useIsBlocked, useSetBlocked } from './blocks';
 export type {
   Post,
   PostSort,

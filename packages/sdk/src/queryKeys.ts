@@ -30,6 +30,11 @@ export const queryKeys = {
     listAll: ['notifications', 'list'] as const,
     list: (userId: string) => ['notifications', 'list', userId] as const,
   },
+  /** The signed-in user's blocks (EXTENSIONS §B1), keyed by their id. */
+  blocks: {
+    all: ['blocks'] as const,
+    list: (userId: string) => ['blocks', userId] as const,
+  },
   messages: {
     all: ['messages'] as const,
     unreadCountAll: ['messages', 'unread-count'] as const,

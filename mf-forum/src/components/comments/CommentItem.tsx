@@ -11,8 +11,10 @@ import { isRedacted } from '../moderation/items';
 import { CommentModerateMenu } from '../moderation/lazy';
 import { RemovedNotice } from '../moderation/RemovedNotice';
 import { ReportButton } from '../moderation/ReportButton';
+import { BlockButton } from '../BlockButton';
 import { SaveButton, VoteColumn } from '../PostParts';
 import { RelativeTime } from '../RelativeTime';
+import { BlockedFold } from './BlockedFold';
 import { CommentForm } from './CommentForm';
 import { CommentsContext } from './CommentsContext';
 import { TEXTS } from '../../texts';
@@ -31,6 +33,9 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
   const signedIn = status === 'signed-in';
   const actions = useCommentActions(ctx.post.id, comment);
   const [mode, setMode] = useState<'none' | 'reply' | 'edit' | 'delete'>('none');
+  // A blocked author's comment starts folded (EXTENSIONS §B1); its replies still show.
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = comment.author_blocked === true && !unfolded;
   const isAuthor = signedIn && !comment.is_deleted && user?.id === comment.author_id;
   const redacted = isRedacted(comment);
   const removed = comment.removed === true;
@@ -47,120 +52,139 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
       data-depth={comment.depth}
       data-highlighted={ctx.highlight === comment.id ? 'true' : undefined}
       tabIndex={-1}
+      data-author-blocked={comment.author_blocked ? 'true' : undefined}
     >
-      <div className="forum-comment__meta">
-        {comment.is_deleted || redacted ? (
-          <span data-testid="comment-author-hidden">{comment.author_username}</span>
-        ) : (
-          <Link
-            to={`/u/${encodeURIComponent(comment.author_username)}`}
-            data-testid="comment-author"
-          >
-            u/{comment.author_username}
-          </Link>
-        )}
-        <RelativeTime value={comment.created_at} />
-        {removed && !redacted ? <ItemMarks item={comment} /> : null}
-      </div>
-      {mode === 'edit' ? (
-        <CommentForm
-          postId={ctx.post.id}
-          commentId={comment.id}
-          initial={comment.content}
-          label={TEXTS.editComment}
-          submitLabel={TEXTS.updateComment}
-          autoFocus
-          onDone={() => setMode('none')}
-        />
-      ) : (
-        <p
-          className={cx(
-            'forum-pre forum-comment__content',
-            redacted && 'forum-removed-placeholder',
-          )}
-          data-testid="comment-content"
-        >
-          {stripMarkup(comment.content)}
-        </p>
-      )}
-      {removed && !redacted ? (
-        <RemovedNotice
-          reason={comment.removal_reason}
-          appealModlogId={isAuthor ? comment.removal_modlog_id : undefined}
-          testId="comment-removed-notice"
-        />
+      {comment.author_blocked ? (
+        <BlockedFold folded={folded} onToggle={() => setUnfolded(!unfolded)} />
       ) : null}
-      {!comment.is_deleted && !redacted ? (
-        <div className="forum-actions">
-          <VoteColumn
-            vote={actions.vote}
-            horizontal
-            label={`comment by u/${comment.author_username}`}
-            testId="comment"
-            onVote={actions.onVote}
-          />
-          {canReply ? (
-            <button
-              type="button"
-              className="forum-action"
-              aria-expanded={mode === 'reply'}
-              onClick={() => setMode(mode === 'reply' ? 'none' : 'reply')}
-              data-testid="comment-reply"
+      {folded ? null : (
+        <>
+          <div className="forum-comment__meta">
+            {comment.is_deleted || redacted ? (
+              <span data-testid="comment-author-hidden">{comment.author_username}</span>
+            ) : (
+              <Link
+                to={`/u/${encodeURIComponent(comment.author_username)}`}
+                data-testid="comment-author"
+              >
+                u/{comment.author_username}
+              </Link>
+            )}
+            <RelativeTime value={comment.created_at} />
+            {removed && !redacted ? <ItemMarks item={comment} /> : null}
+          </div>
+          {mode === 'edit' ? (
+            <CommentForm
+              postId={ctx.post.id}
+              commentId={comment.id}
+              initial={comment.content}
+              label={TEXTS.editComment}
+              submitLabel={TEXTS.updateComment}
+              autoFocus
+              onDone={() => setMode('none')}
+            />
+          ) : (
+            <p
+              className={cx(
+                'forum-pre forum-comment__content',
+                redacted && 'forum-removed-placeholder',
+              )}
+              data-testid="comment-content"
             >
-              {TEXTS.reply}
-            </button>
-          ) : null}
-          <SaveButton saved={actions.saved} testId="comment-save" onToggle={actions.onToggleSave} />
-          <a
-            className="forum-action"
-            href={`${location.pathname}#comment-${comment.id}`}
-            data-testid="comment-permalink"
-          >
-            Link
-          </a>
-          {isAuthor && !removed ? (
-            <button
-              type="button"
-              className="forum-action"
-              onClick={() => setMode('edit')}
-              data-testid="comment-edit"
-            >
-              {TEXTS.edit}
-            </button>
-          ) : null}
-          {isAuthor ? (
-            <button
-              type="button"
-              className="forum-action"
-              onClick={() => setMode('delete')}
-              data-testid="comment-delete"
-            >
-              {TEXTS.delete}
-            </button>
-          ) : null}
-          {signedIn && !isAuthor && !removed ? (
-            <ReportButton
-              target={{ kind: 'comment', id: comment.id }}
-              label={`Report comment by u/${comment.author_username}`}
+              {stripMarkup(comment.content)}
+            </p>
+          )}
+          {removed && !redacted ? (
+            <RemovedNotice
+              reason={comment.removal_reason}
+              appealModlogId={isAuthor ? comment.removal_modlog_id : undefined}
+              testId="comment-removed-notice"
             />
           ) : null}
-          {ctx.canModerate ? (
-            <Suspense fallback={null}>
-              <CommentModerateMenu post={ctx.post} comment={comment} />
-            </Suspense>
+          {!comment.is_deleted && !redacted ? (
+            <div className="forum-actions">
+              <VoteColumn
+                vote={actions.vote}
+                horizontal
+                label={`comment by u/${comment.author_username}`}
+                testId="comment"
+                onVote={actions.onVote}
+              />
+              {canReply ? (
+                <button
+                  type="button"
+                  className="forum-action"
+                  aria-expanded={mode === 'reply'}
+                  onClick={() => setMode(mode === 'reply' ? 'none' : 'reply')}
+                  data-testid="comment-reply"
+                >
+                  {TEXTS.reply}
+                </button>
+              ) : null}
+              <SaveButton
+                saved={actions.saved}
+                testId="comment-save"
+                onToggle={actions.onToggleSave}
+              />
+              <a
+                className="forum-action"
+                href={`${location.pathname}#comment-${comment.id}`}
+                data-testid="comment-permalink"
+              >
+                Link
+              </a>
+              {isAuthor && !removed ? (
+                <button
+                  type="button"
+                  className="forum-action"
+                  onClick={() => setMode('edit')}
+                  data-testid="comment-edit"
+                >
+                  {TEXTS.edit}
+                </button>
+              ) : null}
+              {isAuthor ? (
+                <button
+                  type="button"
+                  className="forum-action"
+                  onClick={() => setMode('delete')}
+                  data-testid="comment-delete"
+                >
+                  {TEXTS.delete}
+                </button>
+              ) : null}
+              {signedIn && !isAuthor && !removed ? (
+                <ReportButton
+                  target={{ kind: 'comment', id: comment.id }}
+                  label={`Report comment by u/${comment.author_username}`}
+                />
+              ) : null}
+              {signedIn && !isAuthor && !removed ? (
+                <BlockButton
+                  userId={comment.author_id}
+                  username={comment.author_username}
+                  testId="comment-block"
+                />
+              ) : null}
+              {ctx.canModerate ? (
+                <Suspense fallback={null}>
+                  <CommentModerateMenu post={ctx.post} comment={comment} />
+                </Suspense>
+              ) : null}
+            </div>
           ) : null}
-        </div>
-      ) : null}
-      {mode === 'delete' ? (
-        <InlineConfirm
-          question={TEXTS.deleteCommentQuestion}
-          busy={actions.deleting}
-          onConfirm={actions.onDelete}
-          onCancel={() => setMode('none')}
-          testId="comment-delete"
-        />
-      ) : null}
-      {mode === 'reply' ? (
+          {mode === 'delete' ? (
+            <InlineConfirm
+              question={TEXTS.deleteCommentQuestion}
+              busy={actions.deleting}
+              onConfirm={actions.onDelete}
+              onCancel={() => setMode('none')}
+              testId="comment-delete"
+            />
+          ) : null}
+        </>
+      )}
+      {mode === 'reply' && !folded ? (
         <CommentForm
           postId={ctx.post.id}
           parentId={comment.id}

@@ -5,12 +5,14 @@ import { plural } from '../../lib/display';
 import { Reactions, SaveButton, ShareButton } from '../PostParts';
 import { PostModerateMenu } from '../moderation/lazy';
 import { ReportButton } from '../moderation/ReportButton';
+import { BlockButton } from '../BlockButton';
 import { SubscribeButton } from './SubscribeButton';
 import { TEXTS } from '../../texts';
 
 /**
  * The actions under the post; its author also gets Edit and Delete (`onEdit`, `onDelete`), other
- * signed-in readers Report (`canReport`), its community's moderators the Moderate menu.
+ * signed-in readers Report and Block its author (`canReport`), its community's moderators the
+ * Moderate menu.
  */
 export function PostActionBar({
   post,
@@ -47,6 +49,9 @@ export function PostActionBar({
         </button>
       ) : null}
       {canReport ? <ReportButton target={{ kind: 'post', id: post.id }} /> : null}
+      {canReport ? (
+        <BlockButton userId={post.author_id} username={post.author_username} testId="post-block" />
+      ) : null}
       {canModerate ? (
         <Suspense fallback={null}>
           <PostModerateMenu post={post} />
