@@ -11,13 +11,15 @@ import { remoteForPath } from './routeTable';
 import { TEXTS } from './texts';
 import './shell.css';
 
-// Route-level code splitting: the auth and legal pages are chunks of their own.
+// Route-level code splitting: the auth, legal and settings pages are chunks of their own.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const TermsPage = lazy(() => import('./pages/TermsPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const VerifyEmailPage = lazy(() => import('./settings/VerifyEmailPage'));
 
 function ShellRoutes() {
   return (
@@ -28,6 +30,8 @@ function ShellRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

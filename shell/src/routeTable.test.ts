@@ -30,6 +30,8 @@ describe('remoteForPath', () => {
     '/forgot-password',
     '/terms',
     '/privacy',
+    '/settings',
+    '/verify-email',
     '/nope',
     '/c',
     '/u/',

@@ -3,7 +3,8 @@ import type { RemoteName } from './remotes';
 /**
  * URL prefixes -> owning remote (ARCHITECTURE §1). Each remote renders its own routes under
  * these prefixes (and its own not-found page for unknown sub-paths), so a remote can add a
- * route without a shell release. Everything else belongs to the shell.
+ * route without a shell release. Everything else belongs to the shell (sign-in, legal pages,
+ * /settings and /verify-email: App.tsx routes them).
  */
 const table: Array<{ remote: RemoteName; exact?: string; prefix?: string }> = [
   { remote: 'forum', exact: '/' },

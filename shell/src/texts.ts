@@ -11,6 +11,7 @@ export const TEXTS = {
   saved: 'Saved',
   inbox: 'Inbox',
   adminPanel: 'Admin Panel',
+  settings: 'Settings',
   signOut: 'Sign out',
   termsOfService: 'Terms of Service',
   privacyPolicy: 'Privacy Policy',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget, referralCodeFromHash, resetTokenFromHash } from './redirect';
+import { redirectTarget, referralCodeFromHash, tokenFromHash } from './redirect';
 
 describe('redirectTarget', () => {
   it('uses the router state (string or location)', () => {
@@ -38,10 +38,10 @@ describe('referralCodeFromHash', () => {
   });
 });
 
-describe('resetTokenFromHash', () => {
+describe('tokenFromHash', () => {
   it('reads #token=', () => {
-    expect(resetTokenFromHash('#token=abc_DEF-123')).toBe('abc_DEF-123');
-    expect(resetTokenFromHash('#nothing')).toBeNull();
-    expect(resetTokenFromHash('')).toBeNull();
+    expect(tokenFromHash('#token=abc_DEF-123')).toBe('abc_DEF-123');
+    expect(tokenFromHash('#nothing')).toBeNull();
+    expect(tokenFromHash('')).toBeNull();
   });
 });

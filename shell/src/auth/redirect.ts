@@ -36,8 +36,11 @@ export function referralCodeFromHash(hash: string): string | null {
   return /^[A-Z0-9]{8}$/.test(code) ? code : null;
 }
 
-/** The password-reset token of the mailed link `/forgot-password#token=...`. */
-export function resetTokenFromHash(hash: string): string | null {
+/**
+ * The token of a mailed link's fragment: `/forgot-password#token=...` (password reset) and
+ * `/verify-email#token=...` (email verification).
+ */
+export function tokenFromHash(hash: string): string | null {
   const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
   const token = params.get('token');
   return token && token.length <= 512 ? token : null;

@@ -19,7 +19,10 @@ export function Avatar({ user }: { user: SessionUser }) {
   );
 }
 
-/** Profile, Saved, Inbox (unread badge), Invite Friends, Admin Panel (admin only), Sign out. */
+/**
+ * Profile, Saved, Inbox (unread badge), Invite Friends, Settings, Admin Panel (admin only), Sign
+ * out.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const inboxUnread = useUnreadMessagesCount().data ?? 0;
@@ -91,6 +94,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
             data-testid="menu-invite"
           >
             {TEXTS.inviteFriends}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="shell-menu__item">
+            <Link to="/settings" data-testid="menu-settings">
+              {TEXTS.settings}
+            </Link>
           </DropdownMenu.Item>
           {user.is_admin ? (
             <DropdownMenu.Item asChild className="shell-menu__item">

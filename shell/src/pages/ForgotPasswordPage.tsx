@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AuthMessages, ForgotPasswordRequest, Password } from '@forum/contracts';
 import { errorMessage, useApi } from '@forum/sdk';
 import { Alert, Button, TextField } from '@forum/ui';
-import { resetTokenFromHash } from '../auth/redirect';
+import { tokenFromHash } from '../auth/redirect';
 import { PageCard } from './PageCard';
 import { useServerError } from './useServerError';
 import { TEXTS } from '../texts';
@@ -180,7 +180,7 @@ function ResetPasswordForm({ token }: { token: string }) {
 /** /forgot-password: request a link; with #token=... (the mailed link) set a new password. */
 export default function ForgotPasswordPage() {
   const { hash } = useLocation();
-  const token = resetTokenFromHash(hash);
+  const token = tokenFromHash(hash);
   return token ? (
     <PageCard title={TEXTS.resetTitle} testId="page-forgot-password" narrow>
       <ResetPasswordForm key={token} token={token} />
