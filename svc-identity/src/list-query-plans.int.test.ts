@@ -14,6 +14,8 @@ import { adminUsersQuery } from './use-cases/list-admin-users.js';
 import { backfillSearchTerms } from './use-cases/backfill-search-terms.js';
 import { WORD_ORDER, userSearchQueries } from './use-cases/search-users.js';
 import { dropRetiredIdentityIndexes } from './models/migrate-indexes.js';
+import { blocksQuery } from './use-cases/list-blocks.js';
+import { hashToken } from './domain/secure-random.js';
 
 /**
  * Issue 17: the identity service's lists (the admin's users list in every sort and order, a
@@ -156,6 +158,61 @@ describe('user search', () => {
     expect(executionStats(explain).nReturned).toBe(2);
     // Running, Runs and Runned have the term "run"; the order by score is made in memory.
     expect(planProblems(explain, { sorted: false, maxDocsExamined: WORDS.length })).toEqual([]);
+  });
+});
+
+describe('blocks and verification links (issue 20)', () => {
+  beforeAll(async () => {
+    // 3 blockers with 100 blocks each, every third lifted (blocked: false stays as a document).
+    await models.Block.collection.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({
+        blocker_id: ids[i % 3],
+        blocked_id: ids[10 + i],
+        blocked: i % 9 >= 3,
+        version: i % 9 >= 3 ? 1 : 2,
+        created_at: new Date(BASE + i * 1000),
+        changed_at: new Date(BASE + i * 1000),
+      })) as never[],
+    );
+    await models.EmailVerification.collection.insertMany(
+      ids.slice(0, 200).map((user_id, i) => ({
+        user_id,
+        email_lower: `u${i}@example.com`,
+        token_hash: hashToken(`t${i}`),
+        expires_at: new Date(Date.now() + 86_400_000),
+        used_at: null,
+        created_at: new Date(BASE),
+      })) as never[],
+    );
+  });
+
+  it("a blocker's list, newest first: only the current blocks are read", async () => {
+    const q = blocksQuery(ids[1]!);
+    const explain = await models.Block.find(q.filter)
+      .sort(q.sort)
+      .limit(q.limit)
+      .explain('executionStats');
+    expect(executionStats(explain).nReturned).toBe(66);
+    expect(planProblems(explain, { sorted: true, maxDocsExamined: 66 })).toEqual([]);
+  });
+
+  it('a pair, as PUT and DELETE read it', async () => {
+    const explain = await models.Block.findOne({ blocker_id: ids[1], blocked_id: ids[11] }).explain(
+      'executionStats',
+    );
+    expect(planProblems(explain, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
+  });
+
+  it('a verification link by its hash, and a user’s links (replaced by a new one)', async () => {
+    const byToken = await models.EmailVerification.find({
+      token_hash: hashToken('t7'),
+      used_at: null,
+    }).explain('executionStats');
+    expect(planProblems(byToken, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
+    const byUser = await models.EmailVerification.find({ user_id: ids[7] }).explain(
+      'executionStats',
+    );
+    expect(planProblems(byUser, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
   });
 });
 

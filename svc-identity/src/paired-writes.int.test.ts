@@ -235,7 +235,9 @@ describe('reset-password: the link, the password, the other links and the sessio
   it('keeps the link usable and the old password when ending the sessions fails', async () => {
     const user = await h.register('Reset');
     await h.api.post('/api/auth/forgot-password', { email: user.email });
-    const mail = await waitFor(async () => (await h.readMails()).find((m) => m.to === user.email));
+    const mail = await waitFor(async () =>
+      (await h.readMails()).find((m) => m.to === user.email && m.subject === 'Reset your password'),
+    );
     const token = decodeURIComponent(/forgot-password#token=([^\s]+)/.exec(mail.text)![1]!);
     vi.spyOn(models().RefreshFamily, 'updateMany').mockImplementationOnce(failure as never);
     const body = { token, password: 'N3wPassword' };

@@ -7,6 +7,8 @@ import { defineReferralModel, type ReferralModel } from './referral.js';
 import { defineBadgeModel, type BadgeModel } from './badge.js';
 import { defineCounterModel, type CounterModel } from './counter.js';
 import { defineUserKeyModel, type UserKeyModel } from './user-key.js';
+import { defineEmailVerificationModel, type EmailVerificationModel } from './email-verification.js';
+import { defineBlockModel, type BlockModel } from './block.js';
 
 export interface IdentityModels {
   User: UserModel;
@@ -17,6 +19,8 @@ export interface IdentityModels {
   Referral: ReferralModel;
   Badge: BadgeModel;
   Counter: CounterModel;
+  EmailVerification: EmailVerificationModel;
+  Block: BlockModel;
 }
 
 export const createIdentityModels = (conn: Connection): IdentityModels => ({
@@ -28,4 +32,6 @@ export const createIdentityModels = (conn: Connection): IdentityModels => ({
   Referral: defineReferralModel(conn),
   Badge: defineBadgeModel(conn),
   Counter: defineCounterModel(conn),
+  EmailVerification: defineEmailVerificationModel(conn),
+  Block: defineBlockModel(conn),
 });

@@ -20,4 +20,8 @@ export const IDENTITY_SHARD_KEYS = {
   referrals: { referred_id: 1 },
   // The unique (user_id, badge_type) starts with it; the profile lists one user's badges.
   badges: { user_id: 1 },
+  // As password_resets: the unique token hash is the key and the lookup.
+  email_verifications: { token_hash: 1 },
+  // The unique (blocker_id, blocked_id) and the blocker's list start with it.
+  blocks: { blocker_id: 1 },
 } as const;

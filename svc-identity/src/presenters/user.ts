@@ -35,10 +35,11 @@ export const presentPublicUser = (doc: PresentableUser): PublicUser => ({
   total_score: doc.total_score ?? 0,
 });
 
-/** The signed-in user about themself: their own email included. */
+/** The signed-in user about themself: their own email and whether it is verified. */
 export const presentOwnUser = (doc: PresentableUser): User => ({
   ...presentPublicUser(doc),
   email: doc.email,
+  email_verified: doc.email_verified ?? false,
 });
 
 export const presentAdminUser = (doc: PresentableUser): AdminUser => ({

@@ -1,15 +1,15 @@
 import type { IdentityDeps } from '../deps.js';
+import { presentBlocks } from '../presenters/blocks.js';
+import { listBlocks } from '../use-cases/list-blocks.js';
+import { setBlock } from '../use-cases/set-block.js';
 import type { IdentityHandlers } from './handlers.js';
 
-// SCAFFOLD (issue 20, being built): replaced by the real handlers before this lands.
-const pending = () => {
-  throw new Error('not built yet');
-};
-
-/** EXTENSIONS §B1: blocking. */
-export const blockHandlers = (_deps: IdentityDeps) =>
+/** EXTENSIONS §B1: blocking, private to the blocker. */
+export const blockHandlers = (deps: IdentityDeps) =>
   ({
-    'GET /api/blocks': pending,
-    'PUT /api/blocks/{username}': pending,
-    'DELETE /api/blocks/{username}': pending,
+    'GET /api/blocks': async ({ user }) => presentBlocks(await listBlocks(deps, user.id)),
+    'PUT /api/blocks/{username}': ({ user, params }) =>
+      setBlock(deps, { blockerId: user.id, username: params.username, blocked: true }),
+    'DELETE /api/blocks/{username}': ({ user, params }) =>
+      setBlock(deps, { blockerId: user.id, username: params.username, blocked: false }),
   }) satisfies IdentityHandlers;

@@ -124,6 +124,44 @@ describe('behind the gateway (TRUST_PROXY=true, the default)', () => {
     );
   });
 
+  it('limits password and email changes and verification resends per account', async () => {
+    const user = await h.register('Settings', {}, from(nextIp()).headers);
+    const auth = (addr: string) => ({ token: user.token, ...from(addr) });
+    const wrong = { current_password: 'Wrongpass1', new_password: 'N3wPassword' };
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await h.api.put('/api/auth/password', wrong, auth(nextIp()))).status).toBe(400);
+    }
+    // The right password waits for the window too: the budget is the account's, not the IP's.
+    const right = { current_password: PASSWORD, new_password: 'N3wPassword' };
+    expectLimited(await h.api.put('/api/auth/password', right, auth(nextIp())));
+
+    const email = { password: 'Wrongpass1', email: `${uniqueName('n')}@example.test` };
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await h.api.put('/api/auth/email', email, auth(nextIp()))).status).toBe(400);
+    }
+    expectLimited(
+      await h.api.put('/api/auth/email', { ...email, password: PASSWORD }, auth(nextIp())),
+    );
+
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await h.api.post('/api/auth/verify-email/resend', {}, auth(nextIp()));
+      expect(res.status).toBe(200);
+    }
+    expectLimited(await h.api.post('/api/auth/verify-email/resend', {}, auth(nextIp())));
+  });
+
+  it('limits email verification attempts per IP', async () => {
+    const addr = nextIp();
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await h.api.post('/api/auth/verify-email', { token: `bogus${i}` }, from(addr));
+      expect(res.status).toBe(400);
+    }
+    expectLimited(await h.api.post('/api/auth/verify-email', { token: 'bogus' }, from(addr)));
+    expect(
+      (await h.api.post('/api/auth/verify-email', { token: 'x' }, from(nextIp()))).status,
+    ).toBe(400);
+  });
+
   it('opens again when the window has passed; counters expire through a TTL index', async () => {
     const addr = nextIp();
     for (let i = 0; i <= LIMIT; i++) await login('w@example.test', addr);

@@ -4,7 +4,15 @@ import { HttpError, isDuplicateKeyError } from '@forum/service-kit';
 import type { IdentityModels } from '../models/index.js';
 import { hashToken } from '../domain/secure-random.js';
 
-export type LimitedAction = 'login' | 'register' | 'refresh' | 'password-reset';
+export type LimitedAction =
+  | 'login'
+  | 'register'
+  | 'refresh'
+  | 'password-reset'
+  | 'password-change'
+  | 'email-change'
+  | 'verify-email'
+  | 'verification-resend';
 export type LimitScope = 'ip' | 'account';
 
 export interface RateLimiter {

@@ -92,6 +92,8 @@ export class ApiClient {
   get = <T = any>(path: string, opts?: CallOptions) => this.call<T>('GET', path, opts);
   post = <T = any>(path: string, json?: unknown, opts?: CallOptions) =>
     this.call<T>('POST', path, { ...opts, json: json ?? {} });
+  put = <T = any>(path: string, json?: unknown, opts?: CallOptions) =>
+    this.call<T>('PUT', path, { ...opts, json: json ?? {} });
   patch = <T = any>(path: string, json?: unknown, opts?: CallOptions) =>
     this.call<T>('PATCH', path, { ...opts, json: json ?? {} });
   delete = <T = any>(path: string, opts?: CallOptions) => this.call<T>('DELETE', path, opts);

@@ -116,6 +116,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Id
       const files = await readdir(mailDir).catch(() => [] as string[]);
       const mails = await Promise.all(
         files
+          // Not the `.tmp` a mail is written to before its rename (it may be gone by the read).
+          .filter((f) => f.endsWith('.json'))
           .sort()
           .map(async (f) => JSON.parse(await readFile(join(mailDir, f), 'utf8')) as StoredMail),
       );

@@ -7,6 +7,7 @@ import type { UserDoc } from '../models/user.js';
 import { claimedKind, userKey } from '../models/user-key.js';
 import { generateReferralCode } from '../domain/secure-random.js';
 import { startSession, type SessionTokens } from '../services/sessions.js';
+import { issueVerificationToken, mailVerificationLink } from '../services/email-verification.js';
 import { completeReferral } from './complete-referral.js';
 import { awardFoundersClub } from './award-founders-club.js';
 
@@ -73,6 +74,20 @@ async function createAccount(
   return { user, tokens: await startSession(deps, user, false) };
 }
 
+/**
+ * EXTENSIONS §B2: a new address gets its verification link too. The link is stored after the
+ * registration commits and mailed in the background (the answer does not wait for mail); if
+ * either fails the account stands and the user can ask for another link.
+ */
+async function sendFirstVerification(deps: IdentityDeps, user: UserDoc): Promise<void> {
+  try {
+    const token = await issueVerificationToken(deps, user);
+    mailVerificationLink(deps, { to: user.email, username: user.username, token });
+  } catch (err) {
+    deps.logger.error({ err }, 'could not issue the verification link of a new account');
+  }
+}
+
 /** Registration signs the user in (spec §4): the new account plus a session. */
 export async function registerUser(
   deps: IdentityDeps,
@@ -107,9 +122,11 @@ export async function registerUser(
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await inTransaction(deps.conn, (session) =>
+      const registered = await inTransaction(deps.conn, (session) =>
         createAccount(deps, session, account, referrer),
       );
+      await sendFirstVerification(deps, registered.user);
+      return registered;
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
       const kind = claimedKind(err);
