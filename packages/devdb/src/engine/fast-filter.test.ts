@@ -47,6 +47,20 @@ const FILTERS: Doc[] = [
   { f: { $all: ['b', 'c', 'b'] } },
   { f: 'a', g: 'a' },
   { f: { $all: ['a'] }, g: { $ne: 'a' } },
+  { f: { $all: ['a', 'a'] } },
+  { f: { $all: [''] } },
+  { f: { $all: ['a', 'b'] }, g: 'a' },
+  // More tests than the unrolled conjunctions: absent fields match $ne.
+  { f: { $ne: 'z' }, g: 'a', h: { $ne: true }, i: { $ne: false }, j: { $ne: id } },
+  {
+    f: { $all: ['a'] },
+    g: 'a',
+    h: { $ne: true },
+    i: { $ne: false },
+    j: { $ne: id },
+    k: { $ne: 'x' },
+  },
+  { f: { $ne: 'z' }, g: 'b', h: { $ne: true }, i: { $ne: false }, j: { $ne: id } },
 ];
 
 /**

@@ -9,28 +9,56 @@ type Scalar = string | boolean | { equals(other: unknown): boolean };
  * ObjectIds, `$ne` of one, `$all` of strings), compiled to plain functions with MongoDB's
  * semantics instead of going through mingo per document: a text search tests thousands of
  * candidates. Anything else returns undefined, and mingo compiles the whole filter.
+ * Each test reads its field once and is a closure of its own kind (no `every` callbacks, no
+ * shared generic helper), so each stays small and monomorphic: a search's count runs these
+ * on every candidate and profiled at three quarters of its time in the generic form.
  */
 export function fastFilter(filter: Doc): Matcher | undefined {
   const tests: Matcher[] = [];
+  const last: Matcher[] = [];
   for (const [field, cond] of Object.entries(filter)) {
     if (field.startsWith('$') || field.includes('.')) return undefined;
     const test = fieldTest(field, cond);
     if (!test) return undefined;
-    tests.push(test);
+    // A conjunction of side-effect-free tests: the array scans ($all) go after the cheap ones.
+    (isPlainObject(cond) && '$all' in cond ? last : tests).push(test);
   }
-  return (doc) => tests.every((test) => test(doc));
+  return allOf([...tests, ...last]);
+}
+
+function allOf(tests: Matcher[]): Matcher {
+  const [a, b, c, d] = tests;
+  switch (tests.length) {
+    case 0:
+      return () => true;
+    case 1:
+      return a!;
+    case 2:
+      return (doc) => a!(doc) && b!(doc);
+    case 3:
+      return (doc) => a!(doc) && b!(doc) && c!(doc);
+    case 4:
+      return (doc) => a!(doc) && b!(doc) && c!(doc) && d!(doc);
+    default: {
+      const rest = allOf(tests.slice(4));
+      return (doc) => a!(doc) && b!(doc) && c!(doc) && d!(doc) && rest(doc);
+    }
+  }
 }
 
 function fieldTest(field: string, cond: unknown): Matcher | undefined {
-  if (isScalar(cond)) return (doc) => holds(doc[field], cond);
+  if (isScalar(cond)) return equals(field, cond);
   if (!isPlainObject(cond)) return undefined;
   const ops = Object.keys(cond);
   if (ops.length !== 1) return undefined;
   const arg = cond[ops[0]!];
-  if (ops[0] === '$ne' && isScalar(arg)) return (doc) => !holds(doc[field], arg);
+  if (ops[0] === '$ne' && isScalar(arg)) {
+    const eq = equals(field, arg);
+    return (doc) => !eq(doc);
+  }
   if (ops[0] === '$all' && Array.isArray(arg) && arg.length > 0) {
     if (!arg.every((v): v is string => typeof v === 'string')) return undefined;
-    return (doc) => arg.every((v) => holds(doc[field], v));
+    return allStrings(field, [...new Set(arg)]);
   }
   return undefined;
 }
@@ -39,16 +67,36 @@ const isScalar = (v: unknown): v is Scalar =>
   typeof v === 'string' || typeof v === 'boolean' || bsonTypeOf(v) === 'ObjectId';
 
 /** Equality as MongoDB applies it to a field: the value itself, or one element of an array. */
-function holds(value: unknown, wanted: Scalar): boolean {
-  // Strings and booleans: the native scan (SameValueZero is === for them) over, say, the 60
-  // search terms of each of a search's thousands of candidates.
-  if (typeof wanted !== 'object')
-    return Array.isArray(value) ? value.includes(wanted) : value === wanted;
-  if (Array.isArray(value)) return value.some((v) => same(v, wanted));
-  return same(value, wanted);
+function equals(field: string, wanted: Scalar): Matcher {
+  // Strings and booleans: === (SameValueZero is === for them), and the native scan of an array
+  // (say, the 60 search terms of each of a search's thousands of candidates).
+  if (typeof wanted !== 'object') {
+    return (doc) => {
+      const value = doc[field];
+      return value === wanted || (Array.isArray(value) && value.includes(wanted));
+    };
+  }
+  return (doc) => {
+    const value = doc[field];
+    if (!Array.isArray(value)) return sameId(value, wanted);
+    for (let i = 0; i < value.length; i++) if (sameId(value[i], wanted)) return true;
+    return false;
+  };
 }
 
-function same(value: unknown, wanted: Scalar): boolean {
-  if (typeof wanted !== 'object') return value === wanted;
-  return bsonTypeOf(value) === 'ObjectId' && wanted.equals(value);
+const sameId = (value: unknown, wanted: { equals(other: unknown): boolean }): boolean =>
+  bsonTypeOf(value) === 'ObjectId' && wanted.equals(value);
+
+/**
+ * `{ field: { $all: strings } }` (distinct), MongoDB's `$and` of one equality per string: an
+ * array holding each, or a scalar equal to each (so to the one string when there is one).
+ */
+function allStrings(field: string, wanted: string[]): Matcher {
+  if (wanted.length === 1) return equals(field, wanted[0]!);
+  return (doc) => {
+    const value = doc[field];
+    if (!Array.isArray(value)) return false;
+    for (let i = 0; i < wanted.length; i++) if (!value.includes(wanted[i])) return false;
+    return true;
+  };
 }

@@ -2,10 +2,12 @@ import type { Doc } from '../bson.js';
 import { CommandError } from '../errors.js';
 import type { Index } from '../indexes/index.js';
 import { TextIndex } from '../indexes/text-index.js';
-import { phrasesMatch } from '../text/matcher.js';
+import { phrasesTest } from '../text/matcher.js';
 import { parseSearch, type ParsedSearch } from '@forum/search-text';
 import type { ExecStats, QuerySpec } from './executor.js';
 import { sortSteps } from './sort-steps.js';
+import { sortKeyOf } from './query.js';
+import type { SortKey } from '../indexes/planner.js';
 
 /** How a `$text` query reads: the postings of its terms in the collection's text index. */
 export interface TextPlan {
@@ -71,54 +73,69 @@ export function* textSteps(
       acc[num] = acc[num]! + scores[i]!;
     }
   }
-  const excluded = new Uint8Array(search.negatedTerms.length ? index.docs.length : 0);
-  for (const term of search.negatedTerms) {
-    const posting = index.postings.get(term);
-    if (!posting) continue;
-    stats.keys += posting.nums.length;
-    for (const num of posting.nums) excluded[num] = 1;
+  let candidates = nums;
+  if (search.negatedTerms.length > 0) {
+    const excluded = new Uint8Array(index.docs.length);
+    for (const term of search.negatedTerms) {
+      const posting = index.postings.get(term);
+      if (!posting) continue;
+      stats.keys += posting.nums.length;
+      for (const num of posting.nums) excluded[num] = 1;
+    }
+    candidates = nums.filter((num) => !excluded[num]);
   }
-  const rows: Row[] = [];
-  for (const num of nums) if (!excluded[num]) rows.push({ num, score: acc[num]!, key: undefined });
-  const docOf = (row: Row): Doc => index.docs[row.num]!;
-
-  const hasPhrases = search.phrases.length > 0 || search.negatedPhrases.length > 0;
-  const matches = (doc: Doc): boolean =>
-    spec.match(doc) && (!hasPhrases || phrasesMatch(index.text, search, doc));
+  const { docs } = index;
+  const { match } = spec;
+  // Folded once per query; tested after the cheap residual filter, on its survivors alone.
+  const phrases = phrasesTest(index.text, search);
   const out: TextOutcome = { docs: [], n: 0, scores: new Map() };
   let skipped = 0;
   let work = 0;
-  const take = (row: Row): void => {
+  const take = (num: number): void => {
     if (skipped < spec.skip) {
       skipped++;
       return;
     }
     out.n++;
     if (spec.count) return;
-    const doc = docOf(row);
+    const doc = docs[num]!;
     out.docs.push(doc);
-    out.scores.set(doc, row.score);
+    out.scores.set(doc, acc[num]!);
   };
 
   if (!spec.sortKey || spec.count) {
-    for (const row of rows) {
-      if (out.n >= spec.limit) break;
+    // A count (or no sort): each candidate tested once, no rows, no scores read.
+    for (let i = 0; i < candidates.length && out.n < spec.limit; i++) {
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
-      if (matches(docOf(row))) take(row);
+      const doc = docs[candidates[i]!]!;
+      if (match(doc) && (!phrases || phrases(doc))) take(candidates[i]!);
     }
     return out;
   }
-  const sortKey = spec.sortKey;
-  const keyOf = (row: Row): unknown[] => (row.key ??= sortKey(docOf(row), row.score));
+  const sortKey = topLevelSortKey(spec.sort!) ?? spec.sortKey;
+  const keyOf = (row: Row): unknown[] => (row.key ??= sortKey(docs[row.num]!, row.score));
   const byKeys = (a: Row, b: Row): number => spec.compareKeys(keyOf(a), keyOf(b)) || a.num - b.num;
+  const rowOf = (num: number): Row => ({ num, score: acc[num]!, key: undefined });
   // Sorted by textScore first (the usual search): the heap orders by score alone and the other
-  // keys only order each run of equal scores as it comes out, computed for those rows alone.
+  // keys only order each run of equal scores as it comes out, computed for those rows alone;
+  // the residual filter is tested lazily, in that order, so a page tests few more documents
+  // than it returns.
   const scoreFirst = spec.sort![0]!.meta !== undefined;
-  if (!scoreFirst) {
-    for (const row of rows) {
-      keyOf(row);
+  let rows: Row[];
+  if (scoreFirst) rows = candidates.map(rowOf);
+  else {
+    // Sorted by fields: every row's keys are needed to find the first, so the residual filter
+    // runs first and only its survivors get keys (a selective filter, as a search's $all of its
+    // words, leaves few). Phrases, dearer, stay lazy.
+    rows = [];
+    for (const num of candidates) {
       if (++work % PAUSE_EVERY === 0) yield;
+      stats.docs++;
+      if (!match(docs[num]!)) continue;
+      const row = rowOf(num);
+      keyOf(row);
+      rows.push(row);
     }
   }
   // Ties in record id order (document numbers follow it), so that pages do not overlap.
@@ -131,6 +148,9 @@ export function* textSteps(
     if (++work % PAUSE_EVERY === 0) yield;
   }
   const more = scoreFirst && spec.sort!.length > 1;
+  const matches = scoreFirst
+    ? (doc: Doc): boolean => match(doc) && (!phrases || phrases(doc))
+    : (doc: Doc): boolean => !phrases || phrases(doc);
   while (out.n < spec.limit) {
     const first = heap.pop();
     if (!first) break;
@@ -143,11 +163,36 @@ export function* textSteps(
     for (const row of run) {
       if (out.n >= spec.limit) break;
       if (++work % PAUSE_EVERY === 0) yield;
-      stats.docs++;
-      if (matches(docOf(row))) take(row);
+      if (scoreFirst) stats.docs++;
+      if (matches(docs[row.num]!)) take(row.num);
     }
   }
   return out;
+}
+
+/**
+ * spec.sortKey for a sort on top-level fields only (a search's `created_at`, `score`, `_id`):
+ * a field that is not an array is its own key, read directly (the general path walk split the
+ * path and built arrays per field per candidate: half a sorted search's time). Arrays, and
+ * documents with one, take the general path. Undefined when a field is dotted.
+ */
+function topLevelSortKey(sort: SortKey[]): QuerySpec['sortKey'] {
+  if (sort.some((k) => !k.meta && k.field.includes('.'))) return undefined;
+  const general = sortKeyOf(sort);
+  const fields = sort.map((k) => (k.meta ? undefined : k.field));
+  return (doc, score) => {
+    const key: unknown[] = new Array(fields.length);
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i];
+      if (field === undefined) key[i] = score;
+      else {
+        const value = doc[field];
+        if (Array.isArray(value)) return general(doc, score);
+        key[i] = value;
+      }
+    }
+    return key;
+  };
 }
 
 /** A binary min-heap over rows in place (heapified by the caller, pausing). */

@@ -1,5 +1,5 @@
 import type { Doc } from '../bson.js';
-import { phraseIn } from './phrase.js';
+import { phraseIn, phraseTest } from './phrase.js';
 import type { ParsedSearch } from '@forum/search-text';
 import { textValues, type TextSpec } from './text-spec.js';
 import { terms } from '@forum/search-text';
@@ -28,4 +28,18 @@ export function phrasesMatch(spec: TextSpec, search: ParsedSearch, doc: Doc): bo
     search.phrases.every((p) => phraseIn(spec, doc, p)) &&
     !search.negatedPhrases.some((p) => phraseIn(spec, doc, p))
   );
+}
+
+/**
+ * phrasesMatch for one query, compiled once: each phrase folded once, not per candidate.
+ * Undefined when the search has no phrases.
+ */
+export function phrasesTest(
+  spec: TextSpec,
+  search: ParsedSearch,
+): ((doc: Doc) => boolean) | undefined {
+  if (search.phrases.length === 0 && search.negatedPhrases.length === 0) return undefined;
+  const wanted = search.phrases.map((p) => phraseTest(spec, p));
+  const unwanted = search.negatedPhrases.map((p) => phraseTest(spec, p));
+  return (doc) => wanted.every((t) => t(doc)) && !unwanted.some((t) => t(doc));
 }

@@ -8,29 +8,35 @@ import type { Doc } from '../bson.js';
  * strings, src/mongo/db/fts/fts_unicode_phrase_matcher.cpp).
  */
 export function phraseIn(spec: TextSpec, doc: Doc, phrase: string): boolean {
-  const needle = foldForMatch(phrase);
-  for (const text of indexedStrings(spec, doc)) {
-    if (foldForMatch(text).includes(needle)) return true;
-  }
-  return false;
+  return phraseTest(spec, phrase)(doc);
 }
 
 /**
- * The strings a text index covers in `doc`. When every weighted path is a top-level field (the
- * usual index), they are those fields' strings and their arrays' strings, read directly: the
- * general walk (textValues, which also tells weights and languages) visits every field of the
- * document for each phrase of each candidate.
+ * phraseIn for one phrase, its folded form computed once (a query tests it on every candidate).
+ * An empty phrase is in every indexed string, so in any document that has one.
  */
-function* indexedStrings(spec: TextSpec, doc: Doc): Generator<string> {
+export function phraseTest(spec: TextSpec, phrase: string): (doc: Doc) => boolean {
+  const needle = foldForMatch(phrase);
+  const has = (text: string): boolean => foldForMatch(text).includes(needle);
   if (spec.weights.some(([path]) => path.includes('.'))) {
-    for (const { text } of textValues(spec, doc)) yield text;
-    return;
+    return (doc) => {
+      for (const { text } of textValues(spec, doc)) if (has(text)) return true;
+      return false;
+    };
   }
-  for (const [path] of spec.weights) {
-    const value = doc[path];
-    if (typeof value === 'string') yield value;
-    else if (Array.isArray(value)) {
-      for (const item of value) if (typeof item === 'string') yield item;
+  // Every weighted path top-level (the usual index): those fields' strings and their arrays'
+  // strings, read directly; the general walk (textValues, which also tells weights and
+  // languages) visits every field of the document.
+  const paths = spec.weights.map(([path]) => path);
+  return (doc) => {
+    for (const path of paths) {
+      const value = doc[path];
+      if (typeof value === 'string') {
+        if (has(value)) return true;
+      } else if (Array.isArray(value)) {
+        for (const item of value) if (typeof item === 'string' && has(item)) return true;
+      }
     }
-  }
+    return false;
+  };
 }
