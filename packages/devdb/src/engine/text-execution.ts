@@ -30,6 +30,22 @@ interface Row {
   key: unknown[] | undefined;
 }
 
+/**
+ * Each text index's scratch array for adding up scores by document number, all zeros between
+ * uses: a query allocated one the size of the collection (for a few thousand candidates), and
+ * that much garbage per search made the collector work as much as the search.
+ */
+const scratch = new WeakMap<TextIndex, Float64Array>();
+
+function scratchOf(index: TextIndex): Float64Array {
+  let acc = scratch.get(index);
+  if (!acc || acc.length < index.docs.length) {
+    acc = new Float64Array(Math.max(1024, index.docs.length * 2));
+    scratch.set(index, acc);
+  }
+  return acc;
+}
+
 /** Units of work between pause points. */
 const PAUSE_EVERY = 128;
 
@@ -59,8 +75,9 @@ export function* textSteps(
   stats: ExecStats,
 ): Generator<void, TextOutcome> {
   const { index, search } = plan;
-  // Scores add up per document number, terms in sorted order: as MongoDB's TEXT_OR reads them.
-  const acc = new Float64Array(index.docs.length);
+  // Scores add up per document number, terms in sorted order: as MongoDB's TEXT_OR reads them,
+  // in the index's scratch array (no pause until it is all zeros again).
+  const acc = scratchOf(index);
   const nums: number[] = [];
   for (const term of search.terms) {
     const posting = index.postings.get(term);
@@ -74,15 +91,27 @@ export function* textSteps(
     }
   }
   let candidates = nums;
+  let scoreOf = new Float64Array(nums.length);
+  for (let i = 0; i < nums.length; i++) {
+    scoreOf[i] = acc[nums[i]!]!;
+    acc[nums[i]!] = 0;
+  }
   if (search.negatedTerms.length > 0) {
-    const excluded = new Uint8Array(index.docs.length);
-    for (const term of search.negatedTerms) {
-      const posting = index.postings.get(term);
-      if (!posting) continue;
+    const postings = search.negatedTerms.flatMap((t) => index.postings.get(t) ?? []);
+    for (const posting of postings) {
       stats.keys += posting.nums.length;
-      for (const num of posting.nums) excluded[num] = 1;
+      for (const num of posting.nums) acc[num] = 1;
     }
-    candidates = nums.filter((num) => !excluded[num]);
+    const kept: number[] = [];
+    const keptScores: number[] = [];
+    for (let i = 0; i < nums.length; i++) {
+      if (acc[nums[i]!] !== 0) continue;
+      kept.push(nums[i]!);
+      keptScores.push(scoreOf[i]!);
+    }
+    for (const posting of postings) for (const num of posting.nums) acc[num] = 0;
+    candidates = kept;
+    scoreOf = Float64Array.from(keptScores);
   }
   const { docs } = index;
   const { match } = spec;
@@ -91,7 +120,7 @@ export function* textSteps(
   const out: TextOutcome = { docs: [], n: 0, scores: new Map() };
   let skipped = 0;
   let work = 0;
-  const take = (num: number): void => {
+  const take = (num: number, score: number): void => {
     if (skipped < spec.skip) {
       skipped++;
       return;
@@ -100,7 +129,7 @@ export function* textSteps(
     if (spec.count) return;
     const doc = docs[num]!;
     out.docs.push(doc);
-    out.scores.set(doc, acc[num]!);
+    out.scores.set(doc, score);
   };
 
   if (!spec.sortKey || spec.count) {
@@ -109,31 +138,31 @@ export function* textSteps(
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
       const doc = docs[candidates[i]!]!;
-      if (match(doc) && (!phrases || phrases(doc))) take(candidates[i]!);
+      if (match(doc) && (!phrases || phrases(doc))) take(candidates[i]!, scoreOf[i]!);
     }
     return out;
   }
   const sortKey = topLevelSortKey(spec.sort!) ?? spec.sortKey;
   const keyOf = (row: Row): unknown[] => (row.key ??= sortKey(docs[row.num]!, row.score));
   const byKeys = (a: Row, b: Row): number => spec.compareKeys(keyOf(a), keyOf(b)) || a.num - b.num;
-  const rowOf = (num: number): Row => ({ num, score: acc[num]!, key: undefined });
+  const rowOf = (i: number): Row => ({ num: candidates[i]!, score: scoreOf[i]!, key: undefined });
   // Sorted by textScore first (the usual search): the heap orders by score alone and the other
   // keys only order each run of equal scores as it comes out, computed for those rows alone;
   // the residual filter is tested lazily, in that order, so a page tests few more documents
   // than it returns.
   const scoreFirst = spec.sort![0]!.meta !== undefined;
   let rows: Row[];
-  if (scoreFirst) rows = candidates.map(rowOf);
+  if (scoreFirst) rows = candidates.map((_, i) => rowOf(i));
   else {
     // Sorted by fields: every row's keys are needed to find the first, so the residual filter
     // runs first and only its survivors get keys (a selective filter, as a search's $all of its
     // words, leaves few). Phrases, dearer, stay lazy.
     rows = [];
-    for (const num of candidates) {
+    for (let i = 0; i < candidates.length; i++) {
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
-      if (!match(docs[num]!)) continue;
-      const row = rowOf(num);
+      if (!match(docs[candidates[i]!]!)) continue;
+      const row = rowOf(i);
       keyOf(row);
       rows.push(row);
     }
@@ -164,7 +193,7 @@ export function* textSteps(
       if (out.n >= spec.limit) break;
       if (++work % PAUSE_EVERY === 0) yield;
       if (scoreFirst) stats.docs++;
-      if (matches(docs[row.num]!)) take(row.num);
+      if (matches(docs[row.num]!)) take(row.num, row.score);
     }
   }
   return out;
