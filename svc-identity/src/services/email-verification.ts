@@ -11,14 +11,17 @@ export const verificationLink = (publicUrl: string, token: string) =>
 
 /**
  * A new link for the user's current address; the older ones stop working. Inside inTransaction
- * both writes join the caller's transaction (mongoose's async-local session).
+ * both writes join the caller's transaction (mongoose's async-local session). A new account has
+ * no older links (`replaceOlder: false`): its background link must not remove one that an email
+ * change made in the meantime.
  */
 export async function issueVerificationToken(
   { models, now }: Pick<IdentityDeps, 'models' | 'now'>,
   user: { _id: Types.ObjectId; email_lower: string },
+  { replaceOlder = true }: { replaceOlder?: boolean } = {},
 ): Promise<string> {
   const token = generateOpaqueToken();
-  await models.EmailVerification.deleteMany({ user_id: user._id });
+  if (replaceOlder) await models.EmailVerification.deleteMany({ user_id: user._id });
   await models.EmailVerification.create({
     user_id: user._id,
     email_lower: user.email_lower,

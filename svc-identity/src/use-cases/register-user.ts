@@ -75,13 +75,13 @@ async function createAccount(
 }
 
 /**
- * EXTENSIONS §B2: a new address gets its verification link too. The link is stored after the
- * registration commits and mailed in the background (the answer does not wait for mail); if
- * either fails the account stands and the user can ask for another link.
+ * EXTENSIONS §B2: a new address gets its verification link too, in the background after the
+ * registration commits (the answer waits for neither the link's writes nor the mail); if either
+ * fails the account stands, the failure is logged and the user can ask for another link.
  */
 async function sendFirstVerification(deps: IdentityDeps, user: UserDoc): Promise<void> {
   try {
-    const token = await issueVerificationToken(deps, user);
+    const token = await issueVerificationToken(deps, user, { replaceOlder: false });
     mailVerificationLink(deps, { to: user.email, username: user.username, token });
   } catch (err) {
     deps.logger.error({ err }, 'could not issue the verification link of a new account');
@@ -125,7 +125,8 @@ export async function registerUser(
       const registered = await inTransaction(deps.conn, (session) =>
         createAccount(deps, session, account, referrer),
       );
-      await sendFirstVerification(deps, registered.user);
+      // Not awaited: the answer does not wait for the link's writes either.
+      void sendFirstVerification(deps, registered.user);
       return registered;
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
