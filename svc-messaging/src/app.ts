@@ -1,4 +1,3 @@
-import { notificationPreferenceHandlers } from './routes/notification-preferences.js';
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import {
@@ -14,6 +13,7 @@ import { createMessagingModels } from './models/index.js';
 import { internalHandlers } from './routes/internal.js';
 import { messageHandlers } from './routes/messages.js';
 import { notificationHandlers } from './routes/notifications.js';
+import { notificationPreferenceHandlers } from './routes/notification-preferences.js';
 
 export const SERVICE_NAME = 'svc-messaging';
 

@@ -24,6 +24,7 @@ import { createMessagingApp, SERVICE_NAME } from './app.js';
 import type { MessagingConfig } from './config.js';
 import { DIRECTORY_DURABLE, messagingStreams } from './events/streams.js';
 import { startNotificationConsumers } from './events/notification-consumers.js';
+import { startBlockConsumer } from './events/block-consumer.js';
 import { createMessagingModels } from './models/index.js';
 import { RETIRED_INDEXES } from './models/retired-indexes.js';
 
@@ -70,6 +71,14 @@ export async function startMessagingService(
       logger: log,
       maxDeliver: config.EVENT_MAX_DELIVER,
       onUserUpdated: (userId) => activeUsers.forget(userId),
+    }),
+    await startBlockConsumer({
+      js,
+      conn,
+      models,
+      logger: log,
+      maxDeliver: config.EVENT_MAX_DELIVER,
+      backoffBaseMs: config.EVENT_RETRY_BASE_MS,
     }),
     ...(await startNotificationConsumers({
       js,

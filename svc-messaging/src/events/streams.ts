@@ -13,3 +13,6 @@ export const messagingStreams: StreamSpec[] = [
  * and idempotency records depend on it, never change it.
  */
 export const DIRECTORY_DURABLE = 'messaging-user-directory';
+
+/** The blocks replica consumer's durable name (also its processed_events key): never change it. */
+export const BLOCKS_DURABLE = 'messaging-blocks';

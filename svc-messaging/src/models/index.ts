@@ -4,6 +4,11 @@ import { defineConversationModel, type ConversationModel } from './conversation.
 import { defineMessageModel, type MessageModel } from './message.js';
 import { defineMessageReportModel, type MessageReportModel } from './message-report.js';
 import { defineNotificationModel, type NotificationModel } from './notification.js';
+import {
+  defineNotificationPreferenceModel,
+  type NotificationPreferenceModel,
+} from './notification-preference.js';
+import { defineBlockModel, type BlockModel } from './block.js';
 
 export interface MessagingModels {
   DirectoryUser: DirectoryUserModel;
@@ -11,6 +16,8 @@ export interface MessagingModels {
   Message: MessageModel;
   MessageReport: MessageReportModel;
   Notification: NotificationModel;
+  NotificationPreference: NotificationPreferenceModel;
+  Block: BlockModel;
 }
 
 export const createMessagingModels = (conn: Connection): MessagingModels => ({
@@ -19,6 +26,8 @@ export const createMessagingModels = (conn: Connection): MessagingModels => ({
   Message: defineMessageModel(conn),
   MessageReport: defineMessageReportModel(conn),
   Notification: defineNotificationModel(conn),
+  NotificationPreference: defineNotificationPreferenceModel(conn),
+  Block: defineBlockModel(conn),
 });
 
 /** Build every declared index (start-up and tests, before the first request). */

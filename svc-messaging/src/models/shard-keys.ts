@@ -16,4 +16,9 @@ export const MESSAGING_SHARD_KEYS = {
   // The unique open-report index (message_id, reporter_id) starts with it; a report and closing
   // a message's open reports name the message.
   message_reports: { message_id: 1 },
+  // One document per user, unique on it; every read names the user (or an event's recipients).
+  notification_preferences: { user_id: 1 },
+  // The unique (blocker_id, blocked_id) starts with it; refusing a message names both, dropping
+  // an event's notifications names its recipients as blockers.
+  blocks: { blocker_id: 1 },
 } as const;

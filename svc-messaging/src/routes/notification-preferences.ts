@@ -1,14 +1,14 @@
 import type { MessagingDeps } from '../deps.js';
+import { presentNotificationPreferences } from '../presenters/notification-preferences.js';
+import { getNotificationPreferences } from '../use-cases/get-notification-preferences.js';
+import { updateNotificationPreferences } from '../use-cases/update-notification-preferences.js';
 import type { MessagingHandlers } from './handlers.js';
 
-// SCAFFOLD (issue 20, being built): replaced by the real handlers before this lands.
-const pending = () => {
-  throw new Error('not built yet');
-};
-
-/** EXTENSIONS §B2: notification preferences. */
-export const notificationPreferenceHandlers = (_deps: MessagingDeps) =>
+/** EXTENSIONS §B2: which notification types the caller receives. */
+export const notificationPreferenceHandlers = ({ models }: MessagingDeps) =>
   ({
-    'GET /api/notifications/preferences': pending,
-    'PUT /api/notifications/preferences': pending,
+    'GET /api/notifications/preferences': async ({ user }) =>
+      presentNotificationPreferences(await getNotificationPreferences(models, user)),
+    'PUT /api/notifications/preferences': async ({ user, body }) =>
+      presentNotificationPreferences(await updateNotificationPreferences(models, user, body)),
   }) satisfies MessagingHandlers;

@@ -9,7 +9,8 @@ import { createNotifications } from './shared/create-notifications.js';
  * (a ban's related_id is the community's name: its modlog). An appeal's outcome
  * (appeal_overturned/appeal_upheld) is an `appeal_decided` to the appellant instead, its content
  * the decision's reason, routed like the decision appealed. A moderator acting on their own
- * content is not told.
+ * content is not told. Blocking the moderator does not stop it (it is the community's notice,
+ * not a message from them); turning the type off does.
  */
 export async function notifyModAction(
   models: MessagingModels,
@@ -21,7 +22,13 @@ export async function notifyModAction(
     : { type: 'mod_action' as const, ...NotificationText.modAction(event) };
   await createNotifications(
     models,
-    { eventId: event.id, actorId: event.moderator_id, at: new Date(event.created_at) },
+    {
+      eventId: event.id,
+      actorId: event.moderator_id,
+      at: new Date(event.created_at),
+      // Blocking a moderator does not hide what was done to one's content.
+      ignoreBlocks: true,
+    },
     [
       {
         user_id: event.recipient_id,

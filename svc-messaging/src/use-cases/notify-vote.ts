@@ -15,7 +15,7 @@ export async function notifyPostVoted(models: MessagingModels, event: PostVoted)
   if (!isNewUpvote(event, event.post_author_id)) return;
   await coalesceNotification(
     models,
-    { eventId: event.id, at: new Date(event.occurred_at) },
+    { eventId: event.id, actorId: event.voter_id, at: new Date(event.occurred_at) },
     {
       user_id: event.post_author_id,
       type: 'post_vote',
@@ -36,7 +36,7 @@ export async function notifyCommentVoted(
   if (!isNewUpvote(event, event.comment_author_id)) return;
   await coalesceNotification(
     models,
-    { eventId: event.id, at: new Date(event.occurred_at) },
+    { eventId: event.id, actorId: event.voter_id, at: new Date(event.occurred_at) },
     {
       user_id: event.comment_author_id,
       type: 'comment_vote',

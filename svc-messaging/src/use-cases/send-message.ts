@@ -1,9 +1,14 @@
 import { inTransaction, type AuthUser } from '@forum/service-kit';
 import type { MessagingDeps } from '../deps.js';
 import { appendMessage } from './shared/append-message.js';
+import { assertMayMessage } from './shared/assert-may-message.js';
 import { findOwnConversation } from './shared/find-conversation.js';
+import { otherParticipant } from '../policies/conversation-policy.js';
 
-/** POST /messages/conversations/{id}/messages: participants only. */
+/**
+ * POST /messages/conversations/{id}/messages: participants only; 403 when the other participant
+ * blocked the caller (the conversation's history stays, nothing new arrives).
+ */
 export async function sendMessage(
   deps: MessagingDeps,
   user: AuthUser,
@@ -11,6 +16,7 @@ export async function sendMessage(
   content: string,
 ) {
   const conversation = await findOwnConversation(deps.models, conversationId, user);
+  await assertMayMessage(deps.models, user.id, otherParticipant(conversation, user.id));
   const { message } = await inTransaction(deps.conn, (session) =>
     appendMessage(deps, session, conversation, user, content),
   );

@@ -13,12 +13,13 @@ import type { ConversationDoc } from '../models/conversation.js';
 import type { DirectoryUserDoc } from '@forum/service-kit';
 import { findDirectoryUser } from './find-directory-user.js';
 import { appendMessage } from './shared/append-message.js';
+import { assertMayMessage } from './shared/assert-may-message.js';
 
 /**
  * POST /messages/conversations: the recipient comes from the directory replica (usernames match
  * ignoring case). One conversation per (pair, subject): a new subject starts a new one, the same
  * subject again continues the existing thread. A new conversation exists only with its first
- * message: both are written in one transaction.
+ * message: both are written in one transaction. A recipient who blocked the caller: 403.
  */
 export async function startConversation(
   deps: MessagingDeps,
@@ -31,6 +32,7 @@ export async function startConversation(
   const recipient = await findDirectoryUser(deps.models, body.recipientUsername);
   if (!recipient) throw notFound(MessageTexts.userNotFound);
   if (recipient._id.toHexString() === user.id) throw badRequest(MessageTexts.cannotMessageSelf);
+  await assertMayMessage(deps.models, user.id, recipient._id);
   const open = () =>
     inTransaction(deps.conn, async (session) => {
       const conversation = await openConversation(deps.models, user, recipient, body.subject);

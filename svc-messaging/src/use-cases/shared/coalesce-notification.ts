@@ -3,6 +3,7 @@ import { isDuplicateKeyError } from '@forum/service-kit';
 import type { NotificationType } from '@forum/contracts';
 import type { MessagingModels } from '../../models/index.js';
 import type { NotificationDoc } from '../../models/notification.js';
+import { wantedNotifications } from './wanted-notifications.js';
 
 /** Event ids remembered per coalesced notification (redeliveries arrive soon after the first). */
 const REMEMBERED_EVENTS = 200;
@@ -23,13 +24,16 @@ export interface CoalescedDraft {
  * rewritten), or start one. The `$ne` on the remembered event ids makes a redelivery a no-op
  * (except for finishing the title); the partial unique index (user, group_key) among unread ones
  * stops two instances from starting two. Two writes without a transaction, because a retry
- * finishes whatever a crash left.
+ * finishes whatever a crash left. A type the user turned off, or an event from someone they
+ * blocked, is not folded in at all (EXTENSIONS §B).
  */
 export async function coalesceNotification(
-  { Notification }: MessagingModels,
-  source: { eventId: string; at: Date },
+  models: MessagingModels,
+  source: { eventId: string; actorId: string; at: Date },
   draft: CoalescedDraft,
 ): Promise<void> {
+  if ((await wantedNotifications(models, source.actorId, [draft])).length === 0) return;
+  const { Notification } = models;
   const user_id = new Types.ObjectId(draft.user_id);
   const group_key = `${draft.type}:${draft.item_id}`;
   const fold = (upsert: boolean) =>
