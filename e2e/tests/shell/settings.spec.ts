@@ -21,6 +21,9 @@ async function openSettings(page: Page, user: TestUser) {
 }
 
 test.describe('/settings', () => {
+  // Each test walks several pages and sign-ins (about 10 s alone, 35 s on a loaded machine).
+  test.describe.configure({ timeout: 90_000 });
+
   test('a visitor signs in first and comes back; the user menu leads there', async ({ page }) => {
     const user = await registerUser('setvis');
     await page.goto('/settings');
