@@ -5,11 +5,7 @@ import type { BlockDoc } from '../models/block.js';
 
 /**
  * A block made or lifted: forum and messaging update their replica of the pair (they apply only
- * versions newer than theirs). Stored in the transaction (`session`) of the change.
- *
- * The pair's version is not sent yet: BlockChangedEvent names it `version`, which is also the
- * envelope's schema version, and createEvent sets that to 1 (EventData omits it). The contract
- * needs its own field for it (e.g. `block_version`); until then every event says version 1.
+ * a `block_version` newer than theirs). Stored in the transaction (`session`) of the change.
  */
 export const publishBlockChanged = (
   { outbox }: Pick<IdentityDeps, 'outbox'>,
@@ -22,6 +18,7 @@ export const publishBlockChanged = (
       blocker_id: block.blocker_id.toHexString(),
       blocked_id: block.blocked_id.toHexString(),
       blocked: block.blocked,
+      block_version: block.version,
       changed_at: block.changed_at.toISOString(),
     },
     { session },

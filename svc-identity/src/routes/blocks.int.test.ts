@@ -84,10 +84,12 @@ describe('PUT and DELETE /api/blocks/{username}', () => {
       return found.length >= 3 ? found : undefined;
     });
     expect(published.map((e) => e.blocked)).toEqual([true, false, true]);
+    expect(published.map((e) => e.block_version)).toEqual([1, 2, 3]);
     expect(published[2]).toMatchObject({
       blocker_id: me.id,
       blocked_id: them.id,
       blocked: true,
+      block_version: 3,
       changed_at: again!.changed_at.toISOString(),
     });
     // No event for the calls that changed nothing.

@@ -47,13 +47,14 @@ export const BadgeEarnedEvent = defineEvent({
 
 /**
  * EXTENSIONS §B1: a block made or lifted. Forum and messaging keep a replica of each pair;
- * `version` grows with every change of the pair, so a replica applies an event only when it is
- * newer than what it holds (redeliveries and out-of-order deliveries converge).
+ * `block_version` grows with every change of the pair, so a replica applies an event only when it
+ * is newer than what it holds (redeliveries and out-of-order deliveries converge). Not `version`:
+ * that is the envelope's schema version.
  */
 export const BlockChangedEvent = defineEvent({
   blocker_id: Id,
   blocked_id: Id,
   blocked: z.boolean(),
-  version: z.number().int().positive(),
+  block_version: z.number().int().positive(),
   changed_at: Timestamp,
 });

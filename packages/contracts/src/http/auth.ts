@@ -123,7 +123,9 @@ export const ResetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 /** What anyone may see of a user: never the email. */
-export const PublicUser = User.omit({ email: true }).meta({ id: 'PublicUser' });
+export const PublicUser = User.omit({ email: true, email_verified: true }).meta({
+  id: 'PublicUser',
+});
 export type PublicUser = z.infer<typeof PublicUser>;
 export const PublicUserResponse = z.object({ user: PublicUser });
 export type PublicUserResponse = z.infer<typeof PublicUserResponse>;
