@@ -23,7 +23,13 @@ import {
   commentListFilter,
   repliesOfFilter,
 } from './domain/comment-list-query.js';
-import { visiblePosts, visibleComments, type Hidden } from './domain/hidden-filter.js';
+import {
+  visiblePosts,
+  visibleComments,
+  withoutAuthors,
+  type Hidden,
+} from './domain/hidden-filter.js';
+import { blockedAuthorsPosts } from './use-cases/shared/post-list-total.js';
 import type { RemovedSeen } from './domain/removed-filter.js';
 import { NOT_DELETING } from './models/deletion.js';
 import { SITE_POSTS } from './models/post-totals.js';
@@ -375,6 +381,86 @@ describe('comment lists walk an index', () => {
         }
       });
     }
+  }
+});
+
+describe("a blocker's post lists (EXTENSIONS §B1)", () => {
+  const blocker = users[1]!;
+  /** Two of the five authors: 2/5 of every list is theirs. */
+  const blocked = [users[2]!, users[3]!];
+
+  beforeAll(async () => {
+    // The blocker's two blocks among lifted ones and other readers' blocks.
+    const rows: Doc[] = [];
+    for (let i = 0; i < 60; i++) {
+      rows.push({
+        blocker_id: i < 20 ? blocker : users[(i % 3) + 2],
+        blocked_id: i < blocked.length ? blocked[i] : new Types.ObjectId(),
+        blocked: i < blocked.length || i >= 20,
+        version: 1,
+        changed_at: new Date(BASE),
+      });
+    }
+    await models.Block.collection.insertMany(rows as never[]);
+  });
+
+  it("the reader's active blocks: a range of the (blocker_id, blocked) index, the lifted ones unread", async () => {
+    const filter = { blocker_id: blocker, blocked: true };
+    await expectIndexed(models.Block as never, { filter, residual: blocked.length });
+    const stats = executionStats(await explainFind(models.Block as never, { filter }));
+    expect(stats).toMatchObject({ nReturned: 2, totalKeysExamined: 2 });
+  });
+
+  for (const [label, scope] of postScopes) {
+    if (scope.visitor) continue; // visitors block nobody
+    it(`${label}: the blocked authors a residual $nin on the list's index`, async () => {
+      for (const sortName of POST_SORT_NAMES) {
+        const { filter, sort } = postListQuery(scope, sortName);
+        const visible = withoutAuthors(visiblePosts(filter, noneHidden), blocked);
+        expect(visible).not.toBeNull();
+        for (const page of [PAGE, DEEP]) {
+          // To list n posts the walk passes the blocked authors' share of them (2 of 5: 2/3 n
+          // more), and a merge of two runs (removed $in) reads a few ahead.
+          const residual = Math.ceil(((page.skip + page.limit) * 2) / 3) + 8;
+          await expectIndexed(models.Post as never, {
+            filter: visible!,
+            sort,
+            page,
+            residual: residual + postResidual(scope, false),
+          });
+        }
+      }
+    });
+  }
+
+  it('a profile of a blocked author matches nothing (no query)', () => {
+    const { filter } = postListQuery(
+      { authorId: blocked[0], visitor: false, removedSeen: [] },
+      'new',
+    );
+    expect(withoutAuthors(filter, blocked)).toBeNull();
+  });
+
+  // The counter total's subtraction: the blocked authors' posts in the list's scope, counted on
+  // index keys alone (home: the author list index; a community or the feed: author, community).
+  for (const [label, scope] of postScopes) {
+    if (scope.visitor || scope.authorId) continue;
+    it(`${label}: the blocked authors' posts counted on index keys`, async () => {
+      const filter = blockedAuthorsPosts(
+        visiblePosts(postListQuery(scope, 'new').filter, noneHidden)!,
+        blocked,
+      );
+      const explain = await explainCount(conn.db!, 'posts', filter);
+      // The moderator's $or merges its branches by document: at most the blocked authors' posts.
+      const examined = Array.isArray(filter.$or) ? (POSTS * 2) / 5 : 0;
+      expect(planProblems(explain, { sorted: false, maxDocsExamined: examined }), label).toEqual(
+        [],
+      );
+      const stats = executionStats(explain);
+      // Never more keys than the blocked authors' posts (2/5 of all).
+      expect(stats.totalKeysExamined).toBeLessThanOrEqual((POSTS * 2) / 5 + 2);
+      expect(await models.Post.countDocuments(filter)).toBeGreaterThan(0);
+    });
   }
 });
 

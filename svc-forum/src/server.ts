@@ -25,6 +25,7 @@ import { DEV_BALLOT_SECRET, type ForumConfig } from './config.js';
 import { DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
 import { startCommentFanOut } from './events/comment-fanout.js';
 import { startModerationInbox } from './events/moderation-inbox.js';
+import { startBlockConsumer } from './events/block-consumer.js';
 import { startDeletionSweep } from './deletion-sweep.js';
 import { startElectionSweep } from './election-sweep.js';
 import type { ForumDeps } from './deps.js';
@@ -99,6 +100,7 @@ export async function startForumService(
     }),
     await startCommentFanOut({ js, conn, logger: log, models, outbox }),
     ...(await startModerationInbox({ js, conn, logger: log, models })),
+    await startBlockConsumer({ js, conn, logger: log, models }),
   ];
 
   const auth = createAuth({

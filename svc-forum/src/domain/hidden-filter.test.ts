@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
-import { excluding, isVisible, visibleComments, visiblePosts } from './hidden-filter.js';
+import {
+  excluding,
+  isVisible,
+  visibleComments,
+  visiblePosts,
+  withoutAuthors,
+} from './hidden-filter.js';
 
 const [a, b, c] = [new Types.ObjectId(), new Types.ObjectId(), new Types.ObjectId()];
 
@@ -42,5 +48,19 @@ describe('excluding (reads leave deletes in progress out)', () => {
     expect(isVisible({ _id: c, community_id: b }, hidden)).toBe(false);
     expect(isVisible({ _id: c, post_id: a, community_id: c }, hidden)).toBe(false);
     expect(isVisible({ _id: c, post_id: c, community_id: c }, hidden)).toBe(true);
+  });
+});
+
+describe('withoutAuthors (EXTENSIONS §B1: a blocker reads no post by the authors blocked)', () => {
+  it('a residual $nin on a list not narrowed to an author; unchanged with no blocks', () => {
+    const filter = { community_id: a, removed: false };
+    expect(withoutAuthors(filter, [b, c])).toEqual({ ...filter, author_id: { $nin: [b, c] } });
+    expect(withoutAuthors(filter, [])).toBe(filter);
+  });
+  it("a blocked author's profile matches nothing; another author's is unchanged", () => {
+    expect(withoutAuthors({ author_id: b, removed: false }, [b])).toBeNull();
+    const filter = { author_id: a, removed: false };
+    expect(withoutAuthors(filter, [b])).toBe(filter);
+    expect(withoutAuthors(null, [b])).toBeNull();
   });
 });

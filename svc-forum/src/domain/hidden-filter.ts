@@ -41,6 +41,13 @@ export const visiblePosts = (filter: Filter, hidden: Hidden) =>
 export const visibleComments = (filter: Filter, hidden: Hidden) =>
   excluding(excluding(filter, 'post_id', hidden.posts), 'community_id', hidden.communities);
 
+/**
+ * EXTENSIONS §B1: no post by an author the reader blocked (a residual `$nin` on the list's own
+ * index; a profile of a blocked author matches nothing).
+ */
+export const withoutAuthors = (filter: Filter | null, blocked: Types.ObjectId[]) =>
+  excluding(filter, 'author_id', blocked);
+
 /** For a page already loaded by ids (saved lists): is this post or comment still visible? */
 export function isVisible(
   doc: { _id: Types.ObjectId; post_id?: Types.ObjectId; community_id: Types.ObjectId },

@@ -35,3 +35,9 @@ export const MESSAGE_REPORTS_DURABLE = 'forum-message-reports';
  * IDENTITY and its processed_events key. Never rename it.
  */
 export const SITE_MODERATION_DURABLE = 'forum-site-moderation';
+
+/**
+ * identity.block.changed -> the blocks replica (EXTENSIONS §B1): its position on IDENTITY and its
+ * processed_events key. Never rename it.
+ */
+export const BLOCKS_DURABLE = 'forum-blocks';

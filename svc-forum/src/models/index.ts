@@ -21,6 +21,7 @@ import { defineAppealModel, type AppealModel } from './appeal.js';
 import { defineElectionModel, type ElectionModel } from './election.js';
 import { defineElectionBallotModel, type ElectionBallotModel } from './election-ballot.js';
 import { defineElectionVoterModel, type ElectionVoterModel } from './election-voter.js';
+import { defineBlockModel, type BlockModel } from './block.js';
 
 export interface ForumModels {
   Post: PostModel;
@@ -49,6 +50,8 @@ export interface ForumModels {
   Election: ElectionModel;
   ElectionBallot: ElectionBallotModel;
   ElectionVoter: ElectionVoterModel;
+  /** Identity's blocks (EXTENSIONS §B1), replicated from identity.block.changed. */
+  Block: BlockModel;
 }
 
 /** Models bound to the service's own connection (so tests can hold several). */
@@ -76,6 +79,7 @@ export function createForumModels(conn: Connection): ForumModels {
     Election: defineElectionModel(conn),
     ElectionBallot: defineElectionBallotModel(conn),
     ElectionVoter: defineElectionVoterModel(conn),
+    Block: defineBlockModel(conn),
   };
 }
 

@@ -82,6 +82,10 @@ const otherShapes: [string, keyof typeof models, string[], Record<string, number
     { pinned_at: -1, _id: -1 },
   ],
   ['start-up backfill of removed', 'Post', ['removed'], {}],
+  // EXTENSIONS §B1: the blocked authors' posts a blocker's community page or feed would show.
+  ['blocked authors in communities', 'Post', ['author_id', 'community_id', 'removed'], {}],
+  ['active blocks of a reader', 'Block', ['blocker_id', 'blocked'], {}],
+  ['a block pair', 'Block', ['blocker_id', 'blocked_id'], {}],
   ['user by username', 'DirectoryUser', ['username_lower'], {}],
 ];
 

@@ -119,6 +119,9 @@ for (const fields of POST_LIST_INDEXES) postSchema.index(fields);
 // The pinned posts leading a community page (EXTENSIONS §M2), and the pin count; _id breaks ties
 // of the page's sort (pinned_at, _id) so the index gives the whole order.
 postSchema.index({ community_id: 1, pinned: 1, pinned_at: -1, _id: -1 });
+// EXTENSIONS §B1: a blocker's list total less the blocked authors' posts in the list's scope (their
+// communities, removed rule): author first, so the count walks only the blocked authors' posts.
+postSchema.index({ author_id: 1, community_id: 1, removed: 1 });
 
 // Search (EXTENSIONS §S): MongoDB's one text index per collection, a title word worth three of
 // the body's in the relevance order.

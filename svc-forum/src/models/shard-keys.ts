@@ -43,4 +43,7 @@ export const FORUM_SHARD_KEYS = {
   // Small (one row per community): best left unsharded. If it must be, its unique name_lower is
   // the only key that keeps names unique; lookups by id then read every shard.
   communities: { name_lower: 1 },
+  // EXTENSIONS §B1: a reader's active blocks are one range of the blocker's keys; the unique
+  // (blocker_id, blocked_id) starts with it.
+  blocks: { blocker_id: 1 },
 } as const;

@@ -63,6 +63,8 @@ describe('a page of threads reads THREAD_COMMENT_FIELDS only', () => {
       const state = {
         votes: new Map([[doc._id.toHexString(), 1 as const]]),
         saves: new Set<string>(),
+        // The author blocked: the flag reads author_id, which the thread's fields include.
+        blockedAuthors: new Set([author.toHexString()]),
       };
       for (const viewer of readers) {
         expect(presentComment(projected(doc), state, undefined, viewer)).toEqual(
@@ -73,5 +75,35 @@ describe('a page of threads reads THREAD_COMMENT_FIELDS only', () => {
         );
       }
     }
+  });
+});
+
+describe('a comment whose author the caller blocked (EXTENSIONS §B1)', () => {
+  const state = (blocked: Types.ObjectId[]) => ({
+    votes: new Map<string, 1 | -1>(),
+    saves: new Set<string>(),
+    blockedAuthors: new Set(blocked.map((id) => id.toHexString())),
+  });
+  const reader = readers[2]!;
+
+  it('says so, its text still sent; any other comment has no field', () => {
+    const flagged = presentComment(stored(), state([author]), undefined, reader);
+    expect(flagged).toMatchObject({ author_blocked: true, content: 'Some text' });
+    expect(
+      presentComment(stored(), state([new Types.ObjectId()]), undefined, reader),
+    ).not.toHaveProperty('author_blocked');
+    expect(presentComment(stored())).not.toHaveProperty('author_blocked');
+  });
+
+  it('a placeholder (deleted, removed for this reader) names no author, so no flag', () => {
+    const deleted = stored({ is_deleted: true });
+    const removed = stored({ removed: true, removal_reason: 'Spam' });
+    const plain = readers[0]!;
+    expect(presentComment(deleted, state([author]), undefined, reader)).not.toHaveProperty(
+      'author_blocked',
+    );
+    expect(presentComment(removed, state([author]), undefined, plain)).not.toHaveProperty(
+      'author_blocked',
+    );
   });
 });

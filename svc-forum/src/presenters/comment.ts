@@ -19,7 +19,8 @@ export interface CommentPlace {
 /**
  * Lean comment -> the Comment of the contract; a placeholder shows no text and no author, nor
  * does a removed comment (EXTENSIONS §M4) except to its author, its community's moderators and
- * the admin (`viewer`), who also get why.
+ * the admin (`viewer`), who also get why. A comment whose author the caller blocked says so
+ * (EXTENSIONS §B1: shown collapsed, its text still sent so it can be expanded).
  */
 export function presentComment(
   doc: CommentDoc,
@@ -29,6 +30,7 @@ export function presentComment(
 ): Comment {
   const id = doc._id.toHexString();
   const removed = doc.removed ?? false;
+  const authorId = doc.author_id?.toHexString() ?? null;
   const masked = doc.is_deleted
     ? DELETED_COMMENT_TEXT
     : removed && !(viewer && seesRemoved(viewer, doc))
@@ -39,7 +41,7 @@ export function presentComment(
     content: masked ?? doc.content,
     post_id: doc.post_id.toHexString(),
     parent_id: doc.parent_id?.toHexString() ?? null,
-    author_id: masked ? null : (doc.author_id?.toHexString() ?? null),
+    author_id: masked ? null : authorId,
     author_username: masked ?? doc.author_username ?? '',
     created_at: doc.created_at.toISOString(),
     updated_at: (doc.updated_at ?? doc.created_at).toISOString(),
@@ -56,6 +58,7 @@ export function presentComment(
     ...(place?.savedAt ? { saved_at: place.savedAt.toISOString() } : {}),
     removed,
     ...(removed && !masked ? removal(doc) : {}),
+    ...(!masked && authorId && state?.blockedAuthors.has(authorId) ? { author_blocked: true } : {}),
   };
 }
 

@@ -4,11 +4,12 @@ import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { PostDoc } from '../../models/post.js';
 import { postListQuery, type PostListScope } from '../../domain/post-list-query.js';
-import { visiblePosts } from '../../domain/hidden-filter.js';
+import { visiblePosts, withoutAuthors } from '../../domain/hidden-filter.js';
 import { pinnedPageSlices, restOfPage, restWindow } from '../../domain/pinned-page.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
 import { loadCallerState, type CallerState } from './load-caller-state.js';
 import { loadHidden } from './hidden.js';
+import { loadBlockedAuthors } from './load-blocks.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
 import { postListTotal } from './post-list-total.js';
 
@@ -30,7 +31,8 @@ type Page = { sort: PostSort; limit: number; offset: number };
  * One indexed query for the page, its total from the counters the writes keep (post-list-total),
  * then the caller's state for the page. Posts being deleted (or in a community being deleted) are
  * left out, and removed ones for all but their communities' moderators and the admin. A
- * community's page leads with its pinned posts.
+ * community's page leads with its pinned posts. Posts by authors the caller blocked are left
+ * out too (EXTENSIONS §B1), and the total with them.
  */
 export async function findPostPage(
   models: ForumModels,
@@ -38,17 +40,22 @@ export async function findPostPage(
   scope: PostListScope,
   page: Page,
 ): Promise<PostPage> {
-  const [viewer, hidden] = await Promise.all([loadViewer(models, user), loadHidden(models)]);
+  const [viewer, hidden, blocked] = await Promise.all([
+    loadViewer(models, user),
+    loadHidden(models),
+    loadBlockedAuthors(models, user),
+  ]);
   const removedSeen = removedSeenBy(viewer);
   const { filter: shape, sort } = postListQuery({ ...scope, removedSeen }, page.sort);
-  const filter = visiblePosts(shape, hidden);
+  const visible = visiblePosts(shape, hidden);
+  const filter = withoutAuthors(visible, blocked);
   const [posts, total] = !filter
     ? [[], 0]
     : await Promise.all([
         scope.communityId
           ? pinnedFirst(models, scope.communityId, filter, sort, page)
           : plainPage(models, filter, sort, page),
-        postListTotal(models, scope, removedSeen, hidden, filter),
+        postListTotal(models, scope, removedSeen, hidden, { filter, visible: visible!, blocked }),
       ]);
   const state = await loadCallerState(
     models,

@@ -1,32 +1,42 @@
 import type { Types } from 'mongoose';
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
+import { loadBlockedAuthors } from './load-blocks.js';
 
-/** The caller's own vote and save per comment id (hex). */
+/** The caller's own vote and save per comment id (hex), and whom they blocked. */
 export interface CommentCallerState {
   votes: Map<string, 1 | -1>;
   saves: Set<string>;
+  /** Users (hex ids) the caller blocked: their comments show collapsed (EXTENSIONS §B1). */
+  blockedAuthors: Set<string>;
 }
 
-const emptyCommentState = (): CommentCallerState => ({ votes: new Map(), saves: new Set() });
+const emptyCommentState = (): CommentCallerState => ({
+  votes: new Map(),
+  saves: new Set(),
+  blockedAuthors: new Set(),
+});
 
 /**
  * One query per kind for the whole page, threads included (never one per comment), each served
- * by the unique (user_id, comment_id) index. Visitors get the empty state without a query.
+ * by the unique (user_id, comment_id) index, plus the caller's active blocks (one indexed read).
+ * Visitors get the empty state without a query.
  */
 export async function loadCommentState(
-  { CommentVote, CommentSave }: ForumModels,
+  models: ForumModels,
   user: AuthUser | undefined,
   commentIds: Types.ObjectId[],
 ): Promise<CommentCallerState> {
   const state = emptyCommentState();
   if (!user || commentIds.length === 0) return state;
   const filter = { user_id: toObjectId(user.id), comment_id: { $in: commentIds } };
-  const [votes, saves] = await Promise.all([
-    CommentVote.find(filter, { comment_id: 1, vote_type: 1 }).lean(),
-    CommentSave.find(filter, { comment_id: 1 }).lean(),
+  const [votes, saves, blocked] = await Promise.all([
+    models.CommentVote.find(filter, { comment_id: 1, vote_type: 1 }).lean(),
+    models.CommentSave.find(filter, { comment_id: 1 }).lean(),
+    loadBlockedAuthors(models, user),
   ]);
   for (const v of votes) state.votes.set(v.comment_id.toHexString(), v.vote_type);
   for (const s of saves) state.saves.add(s.comment_id.toHexString());
+  for (const b of blocked) state.blockedAuthors.add(b.toHexString());
   return state;
 }

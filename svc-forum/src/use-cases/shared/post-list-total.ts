@@ -21,13 +21,27 @@ const COUNTERS = { is_nsfw: 1, deleting: 1, post_count: 1, removed_post_count: 1
  * profile counts its author's posts: a range of one author's keys, and per-author counters
  * could not follow a community's delete (its posts leave every author's list at once). Where a
  * counter is missing (a database the start-up backfill has not counted yet) the list counts.
+ *
+ * A reader who blocked authors (EXTENSIONS §B1): a counter total less the blocked authors' posts
+ * the list would show (`visible` narrowed to them: one count on the (author_id, community_id,
+ * removed) index, its cost the blocked authors' posts, not the list's); a counted total counts
+ * the list's own filter, which leaves them out already.
  */
+export interface TotalFilters {
+  /** The list's filter. */
+  filter: Filter;
+  /** The list's filter before the blocked authors were taken out of it. */
+  visible: Filter;
+  /** The authors the reader blocked. */
+  blocked: Types.ObjectId[];
+}
+
 export async function postListTotal(
   models: ForumModels,
   scope: PostListScope,
   seen: RemovedSeen,
   hidden: Hidden,
-  filter: Filter,
+  { filter, visible, blocked }: TotalFilters,
 ): Promise<number> {
   const counted = scope.authorId
     ? null
@@ -40,8 +54,16 @@ export async function postListTotal(
           hidden,
         )
       : await siteTotal(models, scope, seen, hidden);
-  return counted ?? models.Post.countDocuments(filter);
+  if (counted === null) return models.Post.countDocuments(filter);
+  if (blocked.length === 0) return counted;
+  return counted - (await models.Post.countDocuments(blockedAuthorsPosts(visible, blocked)));
 }
+
+/** The posts of a list's filter by the blocked authors (post-list-total's subtraction). */
+export const blockedAuthorsPosts = (visible: Filter, blocked: Types.ObjectId[]): Filter => ({
+  ...visible,
+  author_id: { $in: blocked },
+});
 
 const live = (ids: Types.ObjectId[], hidden: Hidden) => {
   const gone = new Set(hidden.communities.map((id) => id.toHexString()));

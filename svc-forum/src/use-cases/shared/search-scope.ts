@@ -1,18 +1,22 @@
 import type { AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { CommunityDoc } from '../../models/community.js';
-import type { Hidden } from '../../domain/hidden-filter.js';
+import { withoutAuthors, type Hidden } from '../../domain/hidden-filter.js';
 import { searchListFilter } from '../../domain/search-query.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
 import { assertLiveCommunity } from './find-community.js';
 import { loadHidden } from './hidden.js';
+import { loadBlockedAuthors } from './load-blocks.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
 
 /** Who searches and where: what a post or comment search leaves out follows from it. */
 export interface SearchScope {
   viewer: Viewer;
   hidden: Hidden;
-  /** The lists' rules as a filter (searchListFilter). */
+  /**
+   * The lists' rules as a filter (searchListFilter), without the authors the caller blocked
+   * (EXTENSIONS §B1: their posts leave every list, search results too; a residual $nin).
+   */
   listFilter: Record<string, unknown>;
 }
 
@@ -25,9 +29,10 @@ export async function loadSearchScope(
   user: AuthUser | undefined,
   communityName: string | undefined,
 ): Promise<SearchScope> {
-  const [viewer, hidden, community] = await Promise.all([
+  const [viewer, hidden, blocked, community] = await Promise.all([
     loadViewer(models, user),
     loadHidden(models),
+    loadBlockedAuthors(models, user),
     communityName === undefined
       ? undefined
       : models.Community.findOne(
@@ -40,10 +45,14 @@ export async function loadSearchScope(
   return {
     viewer,
     hidden,
-    listFilter: searchListFilter({
-      ...(communityId ? { communityId } : {}),
-      visitor: !user,
-      removedSeen: removedSeenBy(viewer),
-    }),
+    // Never null: the list filter names no author, so the exclusion is a $nin.
+    listFilter: withoutAuthors(
+      searchListFilter({
+        ...(communityId ? { communityId } : {}),
+        visitor: !user,
+        removedSeen: removedSeenBy(viewer),
+      }),
+      blocked,
+    )!,
   };
 }
