@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { BlockTexts, Subjects, type EventOf } from '@forum/contracts';
+import { BlockTexts, Subjects, createEvent, type EventData } from '@forum/contracts';
 import { PARKED_COLLECTION, PROCESSED_EVENTS_COLLECTION } from '@forum/service-kit';
 import { BLOCKS_DURABLE } from './events/streams.js';
 import { applyBlockChanged } from './use-cases/apply-block-changed.js';
@@ -21,37 +21,25 @@ afterAll(() => h?.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let clock = Date.UTC(2026, 0, 1);
-/** Each change later than the one before, as identity stamps them. */
-const later = () => new Date((clock += 1000)).toISOString();
-
-/** The data identity publishes today (createEvent sets the envelope's version 1). */
 const blockData = (
   blocker: { id: string },
   blocked: { id: string },
+  block_version: number,
   isBlocked = true,
-  changed_at = later(),
-) => ({ blocker_id: blocker.id, blocked_id: blocked.id, blocked: isBlocked, changed_at });
-
-/** A whole event with the pair's version, the way the contract describes it (published raw). */
-const versioned = (
-  blocker: { id: string },
-  blocked: { id: string },
-  version: number,
-  isBlocked = true,
-  changed_at = later(),
-) =>
-  // The type of `version` is the envelope's (see apply-block-changed.ts), the value the pair's.
-  ({
-    id: randomUUID(),
-    occurred_at: changed_at,
-    version,
-    ...blockData(blocker, blocked, isBlocked, changed_at),
-  }) as unknown as EventOf<'identity.block.changed'>;
+): EventData<'identity.block.changed'> => ({
+  blocker_id: blocker.id,
+  blocked_id: blocked.id,
+  blocked: isBlocked,
+  block_version,
+  changed_at: new Date().toISOString(),
+});
+/** The whole event, for publishing raw (past JetStream's de-duplication) or handling directly. */
+const blockEvent = (...args: Parameters<typeof blockData>) =>
+  createEvent(Subjects.BlockChanged, blockData(...args));
 
 /** identity's event, applied before the call returns. */
-async function block(blocker: TestUser, blocked: TestUser, isBlocked = true, at = later()) {
-  await h.publish(Subjects.BlockChanged, blockData(blocker, blocked, isBlocked, at));
+async function block(blocker: TestUser, blocked: TestUser, version: number, isBlocked = true) {
+  await h.publish(Subjects.BlockChanged, blockData(blocker, blocked, version, isBlocked));
   await h.caughtUp();
 }
 async function deliver(...events: unknown[]) {
@@ -88,7 +76,7 @@ describe('messages to someone who blocked the sender (EXTENSIONS §B1)', () => {
     expect(opened.status).toBe(201);
     await h.caughtUp();
 
-    await block(alice, bob);
+    await block(alice, bob, 1);
     const [messages, conversations] = [await messageCount(), await conversationCount()];
     const refusedStart = await start(bob, alice, 'After');
     expect(refusedStart).toEqual({ status: 403, body: { error: BlockTexts.cannotMessage } });
@@ -111,14 +99,14 @@ describe('messages to someone who blocked the sender (EXTENSIONS §B1)', () => {
     expect((await reply(alice, opened.body.id)).status).toBe(201);
     expect((await start(alice, bob, 'From the blocker')).status).toBe(201);
 
-    await block(alice, bob, false);
+    await block(alice, bob, 2, false);
     expect((await start(bob, alice, 'After')).status).toBe(201);
     expect((await reply(bob, opened.body.id)).status).toBe(201);
   });
 
   it('a block by a third user does not stop anyone else', async () => {
     const [alice, bob, carol] = await Promise.all([h.user(), h.user(), h.user()]);
-    await block(carol, bob);
+    await block(carol, bob, 1);
     expect((await start(bob, alice)).status).toBe(201);
     // Blocking is one pair, one direction: carol blocked bob, bob is not blocking carol.
     expect((await start(carol, bob)).status).toBe(201);
@@ -128,38 +116,26 @@ describe('messages to someone who blocked the sender (EXTENSIONS §B1)', () => {
 describe('the blocks replica', () => {
   it('ignores an older version arriving after a newer one', async () => {
     const [alice, bob] = await Promise.all([h.user(), h.user()]);
-    // The version decides, even against a later changed_at.
-    await deliver(versioned(alice, bob, 2, true), versioned(alice, bob, 1, false));
+    await block(alice, bob, 2, true);
+    await block(alice, bob, 1, false); // from before the block, arriving late
     expect(await rowOf(alice, bob)).toEqual([
       expect.objectContaining({ blocked: true, version: 2 }),
     ]);
     expect((await start(bob, alice)).status).toBe(403);
 
-    await deliver(versioned(alice, bob, 4, false), versioned(alice, bob, 3, true));
+    await block(alice, bob, 4, false);
+    await block(alice, bob, 3, true);
     expect(await rowOf(alice, bob)).toEqual([
       expect.objectContaining({ blocked: false, version: 4 }),
     ]);
     expect((await start(bob, alice)).status).toBe(201);
   });
 
-  it("orders identity's events (all version 1 today) by changed_at", async () => {
+  it('applies a redelivered event once; another event at the same version changes nothing', async () => {
     const [alice, bob] = await Promise.all([h.user(), h.user()]);
-    const [t1, t2, t3] = [later(), later(), later()];
-    await block(alice, bob, true, t2);
-    await block(alice, bob, false, t1); // an unblock from before the block, arriving late
-    expect((await start(bob, alice)).status).toBe(403);
-    await block(alice, bob, false, t3);
-    expect((await start(bob, alice)).status).toBe(201);
-    expect(await rowOf(alice, bob)).toEqual([
-      expect.objectContaining({ blocked: false, version: 1, changed_at: new Date(t3) }),
-    ]);
-  });
-
-  it('applies a redelivered event once; a different event no newer than the row changes nothing', async () => {
-    const [alice, bob] = await Promise.all([h.user(), h.user()]);
-    const event = versioned(alice, bob, 5);
+    const event = blockEvent(alice, bob, 5);
     await deliver(event);
-    // Past JetStream's de-duplication (no msgID), and the same pair state under a new id.
+    // Past JetStream's de-duplication (no msgID), and the same version under a new id.
     await deliver(event, { ...event, id: randomUUID(), blocked: false });
     expect(await rowOf(alice, bob)).toEqual([
       expect.objectContaining({ blocked: true, version: 5 }),
@@ -174,7 +150,7 @@ describe('the blocks replica', () => {
   it('converges when the first events of a pair race (duplicate key on the first insert)', async () => {
     for (let round = 0; round < 5; round++) {
       const [blocker, blocked] = [{ id: newId() }, { id: newId() }];
-      const events = [1, 2, 3, 4].map((v) => versioned(blocker, blocked, v, v % 2 === 0));
+      const events = [1, 2, 3, 4].map((v) => blockEvent(blocker, blocked, v, v % 2 === 0));
       // Two instances handling all of them at once, in both orders.
       await Promise.all(
         [...events, ...[...events].reverse()].map((e) => applyBlockChanged(h.models, e)),
@@ -190,13 +166,15 @@ describe('the blocks replica', () => {
     const parked = () =>
       h.service.conn.collection(PARKED_COLLECTION).countDocuments({ durable: BLOCKS_DURABLE });
     const before = await parked();
+    const event = blockEvent(alice, bob, 1);
     await deliver(
-      { ...versioned(alice, bob, 1), blocked: 'yes' },
-      { ...versioned(alice, bob, 2), blocker_id: 'not-an-id' },
+      { ...event, blocked: 'yes' },
+      { ...event, id: randomUUID(), blocker_id: 'not-an-id' },
+      { ...event, id: randomUUID(), block_version: 0 },
     );
-    expect(await parked()).toBe(before + 2);
+    expect(await parked()).toBe(before + 3);
     expect(await rowOf(alice, bob)).toEqual([]);
-    await block(alice, bob);
+    await block(alice, bob, 1);
     expect(await rowOf(alice, bob)).toEqual([expect.objectContaining({ blocked: true })]);
   });
 });
@@ -204,7 +182,7 @@ describe('the blocks replica', () => {
 describe('no notifications from a blocked user', () => {
   it('drops replies, upvotes and messages from the blocked actor; others still notify', async () => {
     const [me, troll, friend] = await Promise.all([h.user(), h.user(), h.user()]);
-    await block(me, troll);
+    await block(me, troll, 1);
     const post = newId();
     for (const author of [troll, friend]) {
       await h.publish(
@@ -237,7 +215,7 @@ describe('no notifications from a blocked user', () => {
       h.user(),
       h.user(),
     ]);
-    await block(blocker, troll);
+    await block(blocker, troll, 1);
     await h.publish(
       Subjects.CommentCreated,
       commentData({
@@ -264,7 +242,7 @@ describe('no notifications from a blocked user', () => {
 
   it('still delivers a moderation notice from a moderator the user blocked', async () => {
     const [me, mod] = await Promise.all([h.user(), h.user()]);
-    await block(me, mod);
+    await block(me, mod, 1);
     const post = newId();
     await h.publish(Subjects.ModActionRecorded, {
       modlog_id: newId(),

@@ -16,6 +16,7 @@ let models: MessagingModels;
 const BASE = Date.UTC(2026, 0, 1);
 const users = Array.from({ length: 6 }, () => new Types.ObjectId());
 const me = users[0]!;
+const crowd = Array.from({ length: 400 }, () => new Types.ObjectId());
 const conversations: { _id: Types.ObjectId; participant_ids: Types.ObjectId[] }[] = [];
 const PAGE = { skip: 0, limit: 21 }; // the use cases read limit + 1 to tell hasMore
 const DEEP = { skip: 40, limit: 21 };
@@ -73,6 +74,26 @@ beforeAll(async () => {
       source_event_id: `e${i}`,
       created_at: new Date(BASE + i * 1000),
     })) as never[],
+  );
+  // Issue 20: 400 users' preferences (a quarter turned post_vote off) and blocks among them:
+  // each user blocked 5 others, so a popular actor is blocked by many.
+  await models.NotificationPreference.collection.insertMany(
+    crowd.map((user_id, i) => ({
+      user_id,
+      disabled: i % 4 === 0 ? { post_vote: true } : { election: true },
+      updated_at: new Date(BASE),
+    })) as never[],
+  );
+  await models.Block.collection.insertMany(
+    crowd.flatMap((blocker_id, i) =>
+      Array.from({ length: 5 }, (_, k) => ({
+        blocker_id,
+        blocked_id: crowd[(i + k + 1) % crowd.length],
+        blocked: k !== 4,
+        version: 1,
+        changed_at: new Date(BASE),
+      })),
+    ) as never[],
   );
 }, 120_000);
 
@@ -144,5 +165,58 @@ describe('messaging lists walk an index', () => {
   it('the unread badges count index ranges', async () => {
     await expectCountIndexed('messages', { recipient_id: me, is_read: false });
     await expectCountIndexed('notifications', { user_id: me, is_read: false });
+  });
+});
+
+async function expectFindIndexed(
+  model: mongoose.Model<never>,
+  filter: Record<string, unknown>,
+  maxDocsExamined: number,
+): Promise<void> {
+  const explain = await model.find(filter as never).explain('executionStats');
+  expect(planProblems(explain, { sorted: false, maxDocsExamined })).toEqual([]);
+}
+
+describe('notification preferences and blocks (issue 20) read by index', () => {
+  // An event's recipients: 50 of the crowd (a subscriber slice is at most 1,000).
+  const recipients = crowd.slice(100, 150);
+
+  it("a user's preferences, and which of an event's recipients turned its types off", async () => {
+    await expectFindIndexed(models.NotificationPreference as never, { user_id: crowd[7] }, 1);
+    // The filter the notification paths build: at most one document per recipient is read.
+    await expectFindIndexed(
+      models.NotificationPreference as never,
+      {
+        user_id: { $in: recipients },
+        $or: [{ 'disabled.post_vote': true }, { 'disabled.post_comment': true }],
+      },
+      recipients.length,
+    );
+  });
+
+  it("is the sender blocked by the recipient; which recipients blocked the event's actor", async () => {
+    await expectFindIndexed(
+      models.Block as never,
+      { blocker_id: crowd[3], blocked_id: crowd[4], blocked: true },
+      1,
+    );
+    // Only the pairs (recipient, actor) are read: at most one per recipient.
+    await expectFindIndexed(
+      models.Block as never,
+      { blocker_id: { $in: recipients }, blocked_id: crowd[150], blocked: true },
+      recipients.length,
+    );
+  });
+
+  it('applying identity.block.changed reads the pair only', async () => {
+    await expectFindIndexed(
+      models.Block as never,
+      {
+        blocker_id: crowd[3],
+        blocked_id: crowd[4],
+        version: { $lt: 2 },
+      },
+      1,
+    );
   });
 });
