@@ -21,29 +21,24 @@ export async function wantedNotifications<D extends RecipientDraft>(
 ): Promise<D[]> {
   if (drafts.length === 0) return drafts;
   const recipients = [...new Set(drafts.map((d) => d.user_id))].map((id) => new Types.ObjectId(id));
-  const types = [...new Set(drafts.map((d) => d.type))];
-  const [turnedOff, blockers] = await Promise.all([
-    // Only documents that turn off one of the event's types: most users have none.
+  // Only the index's own fields in the filters, the rest checked here: at most one document per
+  // recipient is read either way, and the dev DB is 5-10x slower with a residual condition next
+  // to a long $in (a 1,000-recipient slice: 120 -> 13 ms, 75 -> 14 ms).
+  const [preferences, blocks] = await Promise.all([
+    // Only users who ever changed a preference have a document.
     NotificationPreference.find(
-      {
-        user_id: { $in: recipients },
-        $or: types.map((type) => ({ [`disabled.${type}`]: true })),
-      },
+      { user_id: { $in: recipients } },
       { user_id: 1, disabled: 1 },
     ).lean(),
     actorId && Types.ObjectId.isValid(actorId)
       ? Block.find(
-          {
-            blocker_id: { $in: recipients },
-            blocked_id: new Types.ObjectId(actorId),
-            blocked: true,
-          },
-          { blocker_id: 1 },
+          { blocker_id: { $in: recipients }, blocked_id: new Types.ObjectId(actorId) },
+          { blocker_id: 1, blocked: 1 },
         ).lean()
       : [],
   ]);
-  if (turnedOff.length === 0 && blockers.length === 0) return drafts;
-  const off = new Map(turnedOff.map((p) => [p.user_id.toHexString(), p.disabled ?? {}]));
-  const blocked = new Set(blockers.map((b) => b.blocker_id.toHexString()));
-  return drafts.filter((d) => !blocked.has(d.user_id) && off.get(d.user_id)?.[d.type] !== true);
+  const blockers = new Set(blocks.filter((b) => b.blocked).map((b) => b.blocker_id.toHexString()));
+  if (preferences.length === 0 && blockers.size === 0) return drafts;
+  const off = new Map(preferences.map((p) => [p.user_id.toHexString(), p.disabled ?? {}]));
+  return drafts.filter((d) => !blockers.has(d.user_id) && off.get(d.user_id)?.[d.type] !== true);
 }
