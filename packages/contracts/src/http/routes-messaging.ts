@@ -19,12 +19,16 @@ import {
   MarkAllNotificationsReadResponse,
   NotificationResponse,
 } from './notifications.js';
+import { BlockTexts } from './blocks.js';
 import { errorResponse as error, routesFor } from './route-contract.js';
 
 const messaging = routesFor('messaging');
 const signedIn = { 401: error('Not signed in, or the token is invalid or expired') };
 // Non-participants get the same answer as a missing conversation: no existence leak.
 const hidden = { 404: error('Conversation not found (also for non-participants and bad ids)') };
+
+/** EXTENSIONS §B1: a user the recipient blocked may not write to them (they are not told why). */
+const blockedByRecipient = error(BlockTexts.cannotMessage);
 
 export const messagingRoutes = [
   messaging({
@@ -51,6 +55,7 @@ export const messagingRoutes = [
         schema: CreateConversationResponse,
       },
       400: error("All fields are required / too long / 'You cannot send a message to yourself'"),
+      403: blockedByRecipient,
       404: error('User not found'),
       ...signedIn,
     },
@@ -77,6 +82,7 @@ export const messagingRoutes = [
     responses: {
       201: { description: 'The created message', schema: SendMessageResponse },
       400: error('Message content is required / too long'),
+      403: blockedByRecipient,
       ...signedIn,
       ...hidden,
     },
