@@ -4,6 +4,7 @@ import type { Baseline } from '../../lib/fuzz/variants.js';
 import type { Fixtures, UserKey } from './fixtures.js';
 import { endNominations } from '../election-clock.js';
 import { searchBaselines } from './search-baselines.js';
+import { safetyBaselines } from './safety-baselines.js';
 
 export type Caller = UserKey | 'anon';
 
@@ -460,6 +461,7 @@ export const baselines: Record<string, RouteBaseline> = {
   ...reportsAndAppeals(),
   ...elections(),
   ...searchBaselines(),
+  ...safetyBaselines(),
 
   // Messaging
   'GET /api/messages/conversations': {

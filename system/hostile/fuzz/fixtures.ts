@@ -42,6 +42,8 @@ export interface Fixtures {
   newSession(): Promise<{ token: string; refreshToken: string }>;
   /** A password reset token of resetUser, stored as identity stores one (sha256). */
   newResetToken(): Promise<string>;
+  /** An email verification token of loginUser's address, stored as identity stores one. */
+  newVerificationToken(): Promise<string>;
 }
 
 function expectStatus(what: string, res: { status: number; json: unknown }, ok = [200, 201]) {
@@ -155,6 +157,22 @@ export async function createFixtures(
       });
     return token;
   };
+  const newVerificationToken = async () => {
+    const token = randomBytes(32).toString('base64url');
+    await mongo
+      .db(`${dbPrefix}identity`)
+      .collection('email_verifications')
+      .insertOne({
+        _id: new ObjectId(),
+        user_id: new ObjectId(loginUser.id),
+        email_lower: loginUser.email.toLowerCase(),
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        expires_at: new Date(Date.now() + 3600_000),
+        used_at: null,
+        created_at: new Date(),
+      });
+    return token;
+  };
   const newSession = async () => {
     const json = expectStatus(
       'login',
@@ -186,6 +204,7 @@ export async function createFixtures(
     newComment,
     newSession,
     newResetToken,
+    newVerificationToken,
     close: () => mongo.close(),
   };
 }

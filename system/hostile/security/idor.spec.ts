@@ -69,6 +69,8 @@ interface Ctx {
   victim: Session;
   /** The moderation rows' targets (EXTENSIONS §M). */
   mod: ModCtx;
+  /** Blocked by the owner (EXTENSIONS §B1): only the owner's list names them. */
+  blockTarget: Session;
 }
 
 interface Case {
@@ -691,6 +693,114 @@ function searchCases(): Case[] {
         const id = [c.as.deactivated.id];
         return { visitor: id, stranger: id, member: id, admin: id, owner: id };
       },
+    },
+  ];
+}
+
+/**
+ * Blocking and account control (EXTENSIONS §B): every signed-in actor acts on their own account
+ * only. The admin's calls use a wrong password (its account is shared with the other specs, whose
+ * sessions a password change would end): still signed in, so the check is past authorisation.
+ */
+function safetyCases(): Case[] {
+  const ownBlocks = async (c: Ctx) =>
+    ((await ownerView(c, '/blocks')).blocks as Json[]).map((b) => pick(b, ['user_id']));
+  const ownPrefs = (c: Ctx) => ownerView(c, '/notifications/preferences');
+  const ownEmail = async (c: Ctx) => pick((await ownerView(c, '/auth/me')).user, ['email']);
+  const passwordOf = (c: Ctx, actor: Actor) =>
+    actor === 'admin' ? 'Not the admin password 1' : c.as.owner.password;
+  const PASSWORD_WRONG_FOR_ADMIN = { ...ANY_SIGNED_IN, admin: 400 };
+  return [
+    {
+      route: 'PUT /api/auth/password',
+      expect: PASSWORD_WRONG_FOR_ADMIN,
+      texts: { admin: 'Current password is incorrect' },
+      allowed: ['owner'],
+      call: (c, actor, token) =>
+        c.api<Json>('PUT', '/auth/password', {
+          token,
+          // The same password again: the actor's later sign-ins still work.
+          body: { current_password: passwordOf(c, actor), new_password: c.as.owner.password },
+        }),
+      check: (_c, _actor, res) => {
+        expect(typeof res.json.token).toBe('string');
+        expect(typeof res.json.refreshToken).toBe('string');
+      },
+    },
+    {
+      route: 'PUT /api/auth/email',
+      expect: PASSWORD_WRONG_FOR_ADMIN,
+      texts: { admin: 'Password is incorrect' },
+      allowed: ['owner'],
+      guard: ownEmail,
+      call: (c, actor, token) =>
+        c.api<Json>('PUT', '/auth/email', {
+          token,
+          body: {
+            password: passwordOf(c, actor),
+            email: `${uniqueName(actor.slice(0, 3))}@example.test`.toLowerCase(),
+          },
+        }),
+      check: (_c, _actor, res) => expect((res.json.user as Json).email_verified).toBe(false),
+    },
+    {
+      route: 'POST /api/auth/verify-email/resend',
+      expect: ANY_SIGNED_IN,
+      call: (c, _a, token) => c.api<Json>('POST', '/auth/verify-email/resend', { token }),
+    },
+    {
+      route: 'GET /api/blocks',
+      expect: ANY_SIGNED_IN,
+      call: (c, _a, token) => get(c, '/blocks', token),
+      secrets: (c) => {
+        const blocked = [c.blockTarget.id];
+        return { stranger: blocked, member: blocked, admin: blocked };
+      },
+      check: (c, actor, res) => {
+        if (actor !== 'owner') return;
+        const blocked = (res.json.blocks as Json[]).map((b) => b.user_id);
+        expect(blocked).toContain(c.blockTarget.id);
+      },
+    },
+    {
+      route: 'PUT /api/blocks/{username}',
+      expect: ANY_SIGNED_IN,
+      allowed: ['owner'],
+      guard: ownBlocks,
+      call: (c, _a, token) => c.api<Json>('PUT', `/blocks/${c.blockTarget.username}`, { token }),
+      check: (_c, _a, res) => expect(res.json.blocked).toBe(true),
+    },
+    {
+      route: 'DELETE /api/blocks/{username}',
+      expect: ANY_SIGNED_IN,
+      // Nobody else's call may lift the owner's block; the owner's own unblock is then re-made.
+      guard: ownBlocks,
+      call: async (c, actor, token) => {
+        const res = await c.api<Json>('DELETE', `/blocks/${c.blockTarget.username}`, { token });
+        if (actor === 'owner' && res.status === 200) {
+          await mustOk(c, c.as.owner, 'PUT', `/blocks/${c.blockTarget.username}`);
+        }
+        return res;
+      },
+      check: (_c, _a, res) => expect(res.json.blocked).toBe(false),
+    },
+    {
+      route: 'GET /api/notifications/preferences',
+      expect: ANY_SIGNED_IN,
+      call: (c, _a, token) => get(c, '/notifications/preferences', token),
+      check: (_c, actor, res) => {
+        // The owner turned post_vote off in the set-up; nobody else did.
+        expect(res.json.post_vote).toBe(actor !== 'owner');
+      },
+    },
+    {
+      route: 'PUT /api/notifications/preferences',
+      expect: ANY_SIGNED_IN,
+      allowed: ['owner'],
+      guard: ownPrefs,
+      call: (c, _a, token) =>
+        c.api<Json>('PUT', '/notifications/preferences', { token, body: { post_vote: false } }),
+      check: (_c, _a, res) => expect(res.json.post_vote).toBe(false),
     },
   ];
 }
@@ -1495,6 +1605,7 @@ const CASES: Case[] = [
   // ---- forum: elections (EXTENSIONS §E) -----------------------------------------------------
   ...electionCases(),
   ...searchCases(),
+  ...safetyCases(),
 ];
 
 /**
@@ -1509,6 +1620,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/auth/logout': 'session flow; tokens.spec',
   'POST /api/auth/forgot-password': 'no account named by the caller; rate-limits.spec',
   'POST /api/auth/reset-password': 'needs a mailed token; rate-limits.spec',
+  'POST /api/auth/verify-email': 'needs a mailed token, names no account; svc-identity tests',
 };
 
 const isMutating = (r: { method: string }) => r.method !== 'get';
@@ -1556,6 +1668,7 @@ test.describe('IDOR matrix', () => {
         signUp(api, 'idorvic'),
         signUp(api, 'idormod'),
       ]);
+      const blockTarget = await signUp(api, 'idorblk');
       const admin = await adminSession(api, hostile.baseUrl);
       const community = await createCommunity(api, owner);
       const joinable = await createCommunity(api, owner);
@@ -1623,6 +1736,11 @@ test.describe('IDOR matrix', () => {
 
       // The moderation rows' targets; the deactivated member is also banned from the community.
       const mod = await moderationSetup(api, owner, member, moderator, deactivated, cid);
+      await ok('block', api('PUT', `/blocks/${blockTarget.username}`, t));
+      await ok(
+        'turn post votes off',
+        api('PUT', '/notifications/preferences', { ...t, body: { post_vote: false } }),
+      );
 
       const notificationId = await eventually('reply notification for the owner', async () => {
         const list = (await api<Json>('GET', '/notifications?limit=50', t)).json.notifications as
@@ -1669,6 +1787,7 @@ test.describe('IDOR matrix', () => {
         secretComment,
         victim,
         mod,
+        blockTarget,
       };
     });
 
