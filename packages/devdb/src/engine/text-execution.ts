@@ -67,7 +67,8 @@ export function textPlan(indexes: Iterable<Index>, spec: QuerySpec): TextPlan {
  * since stored documents are never changed in place. The candidates (documents with one of
  * the terms, none of the negated ones) are then scored, ordered and tested against the rest
  * of the filter and the phrases lazily: in sort order through a heap, so a page of the best
- * matches tests few more documents than it returns.
+ * matches tests few more documents than it returns (a sort on fields tests the rest of the
+ * filter first, since every survivor's keys are needed; a count tests each candidate once).
  */
 export function* textSteps(
   plan: TextPlan,
