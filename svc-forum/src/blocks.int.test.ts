@@ -195,6 +195,27 @@ describe('blocked authors in the blocker’s reads (EXTENSIONS §B1)', () => {
     }
   });
 
+  it('one read of the blocks per signed-in list; visitors pay none', async () => {
+    const queries: string[] = [];
+    h.conn.set('debug', (collection: string, method: string) => {
+      queries.push(`${collection}.${method}`);
+    });
+    const blockReads = async (path: string, as?: TestUser) => {
+      queries.length = 0;
+      await ok(h, 200, 'GET', path, as ? { as } : {});
+      return queries.filter((q) => q.startsWith('blocks.'));
+    };
+    try {
+      for (const path of [`/api/posts?community_id=${c.one}`, `/api/comments/post/${threadPost}`]) {
+        expect(await blockReads(path), path).toEqual([]);
+        expect(await blockReads(path, bystander), path).toEqual(['blocks.find']);
+        expect(await blockReads(path, blocker), path).toEqual(['blocks.find']);
+      }
+    } finally {
+      h.conn.set('debug', false);
+    }
+  });
+
   it('a single post by the blocked author stays reachable', async () => {
     const body = await ok(h, 200, 'GET', `/api/posts/${posts.blocked[0]}`, { as: blocker });
     expect(PostResponse.parse(body).post.id).toBe(posts.blocked[0]);

@@ -143,8 +143,9 @@ describe('a post with 1,000 comments', () => {
       }
       // post lookup, is its community being deleted, page, count, a query per level of
       // replies (every comment here has at most twice the replies the page shows of it: one
-      // batched read each), caller votes, caller saves.
-      expect(queries.length, queries.join(', ')).toBeLessThanOrEqual(9);
+      // batched read each), caller votes, caller saves, caller blocks (EXTENSIONS §B1).
+      expect(queries.length, queries.join(', ')).toBeLessThanOrEqual(10);
+      expect(queries.filter((q) => q.startsWith('blocks.'))).toEqual(['blocks.find']);
 
       expect(body.pagination).toEqual({ total: 100, hasMore: true });
       expect(body.comments).toHaveLength(50);
