@@ -2,11 +2,20 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@forum/ui';
-import { errorMessage } from '@forum/sdk';
+import { isApiError } from '@forum/sdk';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { TEXTS } from '../texts';
 
 /** The reply box: Enter sends, Shift+Enter adds a line break (spec §2, §4 send-message states). */
+/**
+ * A failed reply says 'Failed to send message' (spec §8), except a refusal the writer can act on:
+ * the recipient blocked them (403 'You cannot message this user', EXTENSIONS §B1).
+ */
+function sendErrorText(err: unknown): string {
+  if (isApiError(err) && err.status === 403 && err.serverMessage) return err.serverMessage;
+  return TEXTS.failedSend;
+}
+
 export function Composer({
   conversationId,
   onSent,
@@ -52,7 +61,7 @@ export function Composer({
     <form className="inbox-composer" onSubmit={onSubmit} data-testid="composer">
       {send.isError ? (
         <Alert variant="error" className="inbox-composer__error" data-testid="send-error">
-          <span id={errorId}>{errorMessage(send.error, TEXTS.failedSend)}</span>
+          <span id={errorId}>{sendErrorText(send.error)}</span>
         </Alert>
       ) : null}
       <div className="inbox-composer__row">
