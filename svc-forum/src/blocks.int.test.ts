@@ -15,10 +15,11 @@ import {
   PROCESSED_EVENTS_COLLECTION,
   publishEvent,
   type RunningConsumer,
+  applyBlockChanged,
+  startBlockConsumer,
 } from '@forum/service-kit';
 import { captureLogs, waitFor } from '@forum/service-kit/testing';
-import { startBlockConsumer } from './events/block-consumer.js';
-import { applyBlockChanged } from './use-cases/apply-block-changed.js';
+import { BLOCKS_DURABLE } from './events/streams.js';
 import { SITE_POSTS } from './models/post-totals.js';
 import { startHarness, type Harness, type TestUser } from './test-support/harness.js';
 import { join, known, newComment, newCommunity, newPost, ok } from './test-support/moderation.js';
@@ -97,7 +98,8 @@ beforeAll(async () => {
     js: h.nc.jetstream(),
     conn: h.conn,
     logger,
-    models: h.models,
+    Block: h.models.Block,
+    durable: BLOCKS_DURABLE,
   });
   [blocker, blocked, other, bystander] = [
     await h.user(),
@@ -307,7 +309,10 @@ describe('blocked authors in the blocker’s reads (EXTENSIONS §B1)', () => {
     const older = blockEvent(true, 1, { blocker: a, blocked: b });
     const newer = blockEvent(false, 2, { blocker: a, blocked: b });
     // Straight to the use case, at once (the consumer handles one message at a time).
-    await Promise.all([applyBlockChanged(h.models, newer), applyBlockChanged(h.models, older)]);
+    await Promise.all([
+      applyBlockChanged(h.models.Block, newer),
+      applyBlockChanged(h.models.Block, older),
+    ]);
     const rows = await h.models.Block.find({ blocker_id: a.id }).lean();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ blocked: false, version: 2 });

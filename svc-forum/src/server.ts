@@ -16,16 +16,16 @@ import {
   type Logger,
   type RunningConsumer,
   type RunningService,
+  startBlockConsumer,
 } from '@forum/service-kit';
 import { join } from 'node:path';
 import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { createForumApp, SERVICE_NAME } from './app.js';
 import { DEV_BALLOT_SECRET, type ForumConfig } from './config.js';
-import { DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
+import { BLOCKS_DURABLE, DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
 import { startCommentFanOut } from './events/comment-fanout.js';
 import { startModerationInbox } from './events/moderation-inbox.js';
-import { startBlockConsumer } from './events/block-consumer.js';
 import { startDeletionSweep } from './deletion-sweep.js';
 import { startElectionSweep } from './election-sweep.js';
 import type { ForumDeps } from './deps.js';
@@ -100,7 +100,13 @@ export async function startForumService(
     }),
     await startCommentFanOut({ js, conn, logger: log, models, outbox }),
     ...(await startModerationInbox({ js, conn, logger: log, models })),
-    await startBlockConsumer({ js, conn, logger: log, models }),
+    await startBlockConsumer({
+      js,
+      conn,
+      logger: log,
+      Block: models.Block,
+      durable: BLOCKS_DURABLE,
+    }),
   ];
 
   const auth = createAuth({

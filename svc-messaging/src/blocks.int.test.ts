@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { BlockTexts, Subjects, createEvent, type EventData } from '@forum/contracts';
-import { PARKED_COLLECTION, PROCESSED_EVENTS_COLLECTION } from '@forum/service-kit';
+import {
+  applyBlockChanged,
+  PARKED_COLLECTION,
+  PROCESSED_EVENTS_COLLECTION,
+} from '@forum/service-kit';
 import { BLOCKS_DURABLE } from './events/streams.js';
-import { applyBlockChanged } from './use-cases/apply-block-changed.js';
 import {
   commentData,
   newId,
@@ -153,7 +156,7 @@ describe('the blocks replica', () => {
       const events = [1, 2, 3, 4].map((v) => blockEvent(blocker, blocked, v, v % 2 === 0));
       // Two instances handling all of them at once, in both orders.
       await Promise.all(
-        [...events, ...[...events].reverse()].map((e) => applyBlockChanged(h.models, e)),
+        [...events, ...[...events].reverse()].map((e) => applyBlockChanged(h.models.Block, e)),
       );
       expect(await rowOf(blocker, blocked)).toEqual([
         expect.objectContaining({ blocked: true, version: 4 }),

@@ -17,14 +17,14 @@ import {
   type Logger,
   type RunningConsumer,
   type RunningService,
+  startBlockConsumer,
 } from '@forum/service-kit';
 import type { Connection } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { createMessagingApp, SERVICE_NAME } from './app.js';
 import type { MessagingConfig } from './config.js';
-import { DIRECTORY_DURABLE, messagingStreams } from './events/streams.js';
+import { BLOCKS_DURABLE, DIRECTORY_DURABLE, messagingStreams } from './events/streams.js';
 import { startNotificationConsumers } from './events/notification-consumers.js';
-import { startBlockConsumer } from './events/block-consumer.js';
 import { createMessagingModels } from './models/index.js';
 import { RETIRED_INDEXES } from './models/retired-indexes.js';
 
@@ -75,7 +75,8 @@ export async function startMessagingService(
     await startBlockConsumer({
       js,
       conn,
-      models,
+      Block: models.Block,
+      durable: BLOCKS_DURABLE,
       logger: log,
       maxDeliver: config.EVENT_MAX_DELIVER,
       backoffBaseMs: config.EVENT_RETRY_BASE_MS,

@@ -102,3 +102,4 @@ export {
 } from './run-service.js';
 export * from './media/index.js';
 export * from './user-directory/index.js';
+export * from './block-replica/index.js';

@@ -1,0 +1,9 @@
+export {
+  defineBlockModel,
+  BLOCKS_COLLECTION,
+  BLOCKS_SHARD_KEY,
+  type BlockDoc,
+  type BlockModel,
+} from './model.js';
+export { applyBlockChanged } from './apply.js';
+export { startBlockConsumer, type BlockConsumerOptions } from './consumer.js';
