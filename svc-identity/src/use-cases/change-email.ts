@@ -7,6 +7,7 @@ import {
   isDuplicateKeyError,
   unauthorized,
 } from '@forum/service-kit';
+import { confirmPassword, voidResetLinks } from '../services/account-checks.js';
 import type { IdentityDeps } from '../deps.js';
 import { userKey } from '../models/user-key.js';
 import { USER_FIELDS, type PresentableUser } from '../presenters/user.js';
@@ -39,12 +40,13 @@ export async function changeEmail(
 ): Promise<PresentableUser> {
   const { User, UserKey } = deps.models;
   const _id = new Types.ObjectId(userId);
-  const user = await User.findById(_id, { password_hash: 1, email_lower: 1 }).lean();
-  if (!user) throw unauthorized(AuthMessages.userNotFound);
-  await throttleAccount(userId);
-  if (!(await deps.passwords.verify(input.password, user.password_hash))) {
-    throw new HttpError(400, AccountTexts.passwordIncorrect);
-  }
+  const user = await confirmPassword(deps, {
+    userId: _id,
+    password: input.password,
+    throttleAccount,
+    wrongText: AccountTexts.passwordIncorrect,
+    fields: ['email_lower'],
+  });
   const email = input.email;
   const email_lower = email.toLowerCase();
   if (email_lower === user.email_lower) throw new HttpError(400, AccountTexts.sameEmail);
@@ -72,10 +74,7 @@ export async function changeEmail(
         { projection: USER_FIELDS, returnDocument: 'after', lean: true },
       );
       if (!current) throw unauthorized(AuthMessages.userNotFound);
-      await deps.models.PasswordReset.updateMany(
-        { user_id: _id, used_at: null },
-        { $set: { used_at: now } },
-      );
+      await voidResetLinks(deps, _id, now);
       const token = await issueVerificationToken(deps, { _id, email_lower });
       return { previous, current, token };
     });

@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
-import { AccountTexts, AuthMessages, type ChangePasswordRequest } from '@forum/contracts';
-import { HttpError, inTransaction, unauthorized } from '@forum/service-kit';
+import { AccountTexts, type ChangePasswordRequest } from '@forum/contracts';
+import { HttpError, inTransaction } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
+import { confirmPassword, voidResetLinks } from '../services/account-checks.js';
 import { revokeAllSessions, startSession, type SessionTokens } from '../services/sessions.js';
 
 const wrongPassword = () => new HttpError(400, AccountTexts.currentPasswordIncorrect);
@@ -26,12 +27,13 @@ export async function changePassword(
 ): Promise<SessionTokens> {
   const { User } = deps.models;
   const _id = new Types.ObjectId(userId);
-  const user = await User.findById(_id, { username: 1, password_hash: 1 }).lean();
-  if (!user) throw unauthorized(AuthMessages.userNotFound);
-  await throttleAccount(userId);
-  if (!(await deps.passwords.verify(input.current_password, user.password_hash))) {
-    throw wrongPassword();
-  }
+  const user = await confirmPassword(deps, {
+    userId: _id,
+    password: input.current_password,
+    throttleAccount,
+    wrongText: AccountTexts.currentPasswordIncorrect,
+    fields: ['_id', 'username'],
+  });
   // bcrypt before the transaction: it takes long and only uses the CPU.
   const password_hash = await deps.passwords.hash(input.new_password);
   const now = deps.now();
@@ -43,10 +45,7 @@ export async function changePassword(
     );
     if (updated.matchedCount === 0) throw wrongPassword();
     // Reset links mailed before the change must not undo it.
-    await deps.models.PasswordReset.updateMany(
-      { user_id: _id, used_at: null },
-      { $set: { used_at: now } },
-    );
+    await voidResetLinks(deps, _id, now);
     await revokeAllSessions(deps, _id, 'password-change');
     return startSession(deps, user, false);
   });

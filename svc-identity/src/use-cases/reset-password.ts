@@ -1,5 +1,6 @@
 import { AuthMessages } from '@forum/contracts';
 import { HttpError, inTransaction } from '@forum/service-kit';
+import { voidResetLinks } from '../services/account-checks.js';
 import type { IdentityDeps } from '../deps.js';
 import { hashToken } from '../domain/secure-random.js';
 import { revokeAllSessions } from '../services/sessions.js';
@@ -39,10 +40,7 @@ export async function resetPassword(
     );
     if (updated.matchedCount === 0) throw invalid();
     // Other links sent before this one must not work any more either.
-    await PasswordReset.updateMany(
-      { user_id: claimed.user_id, used_at: null },
-      { $set: { used_at: now } },
-    );
+    await voidResetLinks(deps, claimed.user_id, now);
     await revokeAllSessions(deps, claimed.user_id, 'password-reset');
   });
 }
