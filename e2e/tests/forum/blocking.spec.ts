@@ -16,7 +16,7 @@ import {
  * leaves the community page and their comment folds; from a conversation, they can no longer
  * write. The server's side has its own tests; these prove the screens.
  */
-test('block from a profile: the post leaves the list, the comment folds, unblock brings them back', async ({
+test('block from a profile or a post: the post leaves the list, the comment folds, unblock brings them back', async ({
   page,
 }) => {
   const reader = await createUser('blkreader');
@@ -63,6 +63,14 @@ test('block from a profile: the post leaves the list, the comment folds, unblock
   await expect(comment.getByTestId('comment-block')).toHaveText('Block');
   await page.goto(`/c/${community.name}`);
   await expect(titles).toHaveText([mine.title, theirs.title]);
+
+  // The post's own Block asks first too, then the community page loses the post again.
+  await page.goto(`/post/${theirs.id}`);
+  await page.getByTestId('post-block').click();
+  await page.getByTestId('post-block-yes').click();
+  await expect(page.getByTestId('post-block')).toHaveText('Unblock');
+  await page.goto(`/c/${community.name}`);
+  await expect(titles).toHaveText([mine.title]);
 });
 
 test('a blocked user cannot write to the blocker; the conversation offers Block and Unblock', async ({
