@@ -155,6 +155,8 @@ export const successSchemaArea: { [K in BrowserRouteKey]: AreaOf<K> } = {
   'DELETE /api/blocks/{username}': 'settings',
   'GET /api/notifications/preferences': 'settings',
   'PUT /api/notifications/preferences': 'settings',
+  'GET /api/auth/me/export': 'settings',
+  'DELETE /api/auth/me': 'settings',
   'GET /api/admin/stats': 'admin',
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/{id}': 'admin',

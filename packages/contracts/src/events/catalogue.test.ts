@@ -19,6 +19,7 @@ describe('event catalogue', () => {
         'identity.referral.completed',
         'identity.badge.earned',
         'identity.block.changed',
+        'identity.user.deleted',
         'forum.comment.created',
         'forum.comment.subscribers',
         'forum.post.voted',

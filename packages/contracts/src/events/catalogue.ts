@@ -4,6 +4,7 @@ import {
   BadgeEarnedEvent,
   BlockChangedEvent,
   ReferralCompletedEvent,
+  UserDeletedEvent,
   UserRegisteredEvent,
   UserUpdatedEvent,
 } from './identity.js';
@@ -29,6 +30,7 @@ export const eventSchemas = {
   [Subjects.ReferralCompleted]: ReferralCompletedEvent,
   [Subjects.BadgeEarned]: BadgeEarnedEvent,
   [Subjects.BlockChanged]: BlockChangedEvent,
+  [Subjects.UserDeleted]: UserDeletedEvent,
   [Subjects.CommentCreated]: CommentCreatedEvent,
   [Subjects.CommentSubscribers]: CommentSubscribersEvent,
   [Subjects.PostVoted]: PostVotedEvent,

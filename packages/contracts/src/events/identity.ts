@@ -58,3 +58,17 @@ export const BlockChangedEvent = defineEvent({
   block_version: z.number().int().positive(),
   changed_at: Timestamp,
 });
+
+/**
+ * EXTENSIONS §B2: an account was deleted (identity has erased its email, avatar and password and
+ * revoked its sessions; a UserUpdated {is_active: false, avatar_url: null} goes with it, so every
+ * replica refuses its tokens). Forum shows its remaining posts and comments as `[deleted]`, or
+ * deletes them as their author would when `delete_content`; messaging erases its notifications
+ * and preferences and shows it as `[deleted]` in conversations. Each consumer is idempotent.
+ */
+export const UserDeletedEvent = defineEvent({
+  user_id: Id,
+  username: z.string(),
+  delete_content: z.boolean(),
+  deleted_at: Timestamp,
+});

@@ -5,6 +5,7 @@ export const Subjects = {
   ReferralCompleted: 'identity.referral.completed',
   BadgeEarned: 'identity.badge.earned',
   BlockChanged: 'identity.block.changed',
+  UserDeleted: 'identity.user.deleted',
   CommentCreated: 'forum.comment.created',
   CommentSubscribers: 'forum.comment.subscribers',
   PostVoted: 'forum.post.voted',

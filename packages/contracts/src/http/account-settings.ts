@@ -14,7 +14,7 @@ export const AccountTexts = {
 } as const;
 
 /** A password checked against the stored hash: no rules beyond presence (the hash decides). */
-const CurrentPassword = (text: string) =>
+export const CurrentPassword = (text: string) =>
   z
     .string({ error: AuthMessages.passwordRequired })
     .min(1, AuthMessages.passwordRequired)

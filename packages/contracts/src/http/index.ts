@@ -31,3 +31,4 @@ export * from './search.js';
 export * from './account-settings.js';
 export * from './blocks.js';
 export * from './notification-preferences.js';
+export * from './account-data.js';

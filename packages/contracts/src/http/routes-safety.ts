@@ -11,12 +11,32 @@ import {
   NotificationPreferences,
   UpdateNotificationPreferencesRequest,
 } from './notification-preferences.js';
+import {
+  AccountDataTexts,
+  AccountExport,
+  DeleteAccountRequest,
+  ForumExport,
+  IdentityExport,
+  MessagingExport,
+} from './account-data.js';
 import { errorResponse as error, routesFor } from './route-contract.js';
 
 const identity = routesFor('identity');
 const messaging = routesFor('messaging');
+const forum = routesFor('forum');
+const gateway = routesFor('gateway');
 const signedIn = { 401: error('Not signed in, token invalid or expired, or account deactivated') };
 const limited = { 429: error('Too many attempts (Retry-After says when to try again)') };
+
+const exportPart = {
+  method: 'get',
+  path: '/internal/export',
+  summary: "The caller's records held by this service (a part of GET /api/auth/me/export)",
+  // The gateway forwards the caller's Bearer token: each part is the verified caller's own.
+  auth: 'required',
+  internal: true,
+} as const;
+const exportDescription = "The caller's records";
 
 /** EXTENSIONS §B: blocking (B1) and account control (B2). */
 export const safetyRoutes = [
@@ -101,6 +121,45 @@ export const safetyRoutes = [
       200: { description: 'Not blocked (also when it was not)', schema: BlockedResponse },
       ...signedIn,
       404: error('User not found'),
+    },
+  }),
+  gateway({
+    method: 'get',
+    path: '/api/auth/me/export',
+    summary:
+      "Everything the platform holds about the caller, as a JSON file (composed from the three services' parts)",
+    auth: 'required',
+    responses: {
+      200: { description: 'The file (Content-Disposition: attachment)', schema: AccountExport },
+      ...signedIn,
+      503: error('Service unavailable'),
+    },
+  }),
+  identity({
+    ...exportPart,
+    responses: { 200: { description: exportDescription, schema: IdentityExport }, ...signedIn },
+  }),
+  forum({
+    ...exportPart,
+    responses: { 200: { description: exportDescription, schema: ForumExport }, ...signedIn },
+  }),
+  messaging({
+    ...exportPart,
+    responses: { 200: { description: exportDescription, schema: MessagingExport }, ...signedIn },
+  }),
+  identity({
+    method: 'delete',
+    path: '/api/auth/me',
+    summary:
+      'Delete the account: signed out everywhere; email, avatar and password erased; the username stays reserved; posts and comments show [deleted] (or are deleted with delete_content)',
+    auth: 'required',
+    request: { body: DeleteAccountRequest },
+    responses: {
+      200: { description: AccountDataTexts.accountDeleted, schema: AuthMessageResponse },
+      400: error(`${AccountTexts.passwordIncorrect} / ${AccountDataTexts.deleteContentInvalid}`),
+      ...signedIn,
+      403: error(AccountDataTexts.adminCannotDelete),
+      ...limited,
     },
   }),
   messaging({

@@ -1,4 +1,5 @@
 import {
+  AccountExport,
   AuthMessageResponse,
   BlockedResponse,
   BlocksResponse,
@@ -19,4 +20,6 @@ export const schemas = {
   'DELETE /api/blocks/{username}': BlockedResponse,
   'GET /api/notifications/preferences': NotificationPreferences,
   'PUT /api/notifications/preferences': NotificationPreferences,
+  'GET /api/auth/me/export': AccountExport,
+  'DELETE /api/auth/me': AuthMessageResponse,
 } satisfies Partial<SuccessSchemaTable>;
