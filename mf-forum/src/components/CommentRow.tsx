@@ -5,6 +5,7 @@ import { plainPreviewText, plural, truncate } from '../lib/display';
 import type { ReactNode } from 'react';
 import { ItemMarks } from './moderation/ItemMarks';
 import { RelativeTime } from './RelativeTime';
+import { AuthorName } from './AuthorName';
 
 /** Comments in lists show 300 characters. */
 export const COMMENT_PREVIEW = 300;
@@ -37,9 +38,7 @@ export function CommentRow({
         <span>
           by{' '}
           {comment.author_id ? (
-            <Link to={`/u/${encodeURIComponent(comment.author_username)}`}>
-              u/{comment.author_username}
-            </Link>
+            <AuthorName username={comment.author_username} />
           ) : (
             // A deleted or removed comment's author is hidden ('[deleted]', '[removed]').
             comment.author_username

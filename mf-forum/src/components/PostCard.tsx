@@ -15,6 +15,7 @@ import { ItemMarks } from './moderation/ItemMarks';
 import { ImageViewer, Reactions, SaveButton, ShareButton, VoteColumn } from './PostParts';
 import { usePostActions } from '../hooks/usePostActions';
 import { RelativeTime } from './RelativeTime';
+import { AuthorName } from './AuthorName';
 
 /** A link post's URL: a real link only when it is http(s), otherwise plain text (spec §5). */
 export function PostLink({ url }: { url: string }) {
@@ -69,10 +70,7 @@ export function PostCard({ post, showCommunity = true, marked }: PostCardProps) 
             </Link>
           ) : null}
           <span>
-            Posted by{' '}
-            <Link to={`/u/${encodeURIComponent(post.author_username)}`} data-testid="post-author">
-              u/{post.author_username}
-            </Link>
+            Posted by <AuthorName username={post.author_username} testId="post-author" />
           </span>
           <RelativeTime value={post.created_at} testId="post-time" />
           <ItemMarks item={post} />

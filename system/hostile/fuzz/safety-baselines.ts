@@ -46,5 +46,16 @@ export function safetyBaselines(): Record<string, RouteBaseline> {
     'GET /api/notifications/preferences': own(() => ({})),
     // Turned on (as it starts): the notification baselines still get alice's notifications.
     'PUT /api/notifications/preferences': own(() => ({ body: { post_vote: true } })),
+    'GET /api/auth/me/export': own(() => ({})),
+    // Shapes only: a valid deletion would end a shared fixture account. The admin's account cannot
+    // be deleted (refused before any password check, so no attempt budget is spent); the deletion
+    // itself is proven by the services' tests and system/hostile/security/account-deletion.spec.ts.
+    'DELETE /api/auth/me': {
+      as: 'admin',
+      wrong: 'bob',
+      costly: true,
+      expect: [403],
+      build: () => ({ body: { password: 'Not the admin password 1', delete_content: false } }),
+    },
   };
 }

@@ -802,6 +802,35 @@ function safetyCases(): Case[] {
         c.api<Json>('PUT', '/notifications/preferences', { token, body: { post_vote: false } }),
       check: (_c, _a, res) => expect(res.json.post_vote).toBe(false),
     },
+    {
+      route: 'GET /api/auth/me/export',
+      expect: ANY_SIGNED_IN,
+      call: (c, _a, token) => get(c, '/auth/me/export', token),
+      // Everyone gets their own file: never the owner's id (their profile) nor the owner's block.
+      secrets: (c) => {
+        const owners = [c.as.owner.id, c.blockTarget.id];
+        return { stranger: owners, member: owners, admin: owners };
+      },
+      check: async (c, actor, res) => {
+        if (actor !== 'owner') return;
+        expect(res.json.profile).toMatchObject(await ownEmail(c));
+        expect((res.json.blocks as Json[]).map((b) => b.user_id)).toContain(c.blockTarget.id);
+      },
+    },
+    {
+      // There is no one else's account to name: each actor can only reach their own, and a wrong
+      // password (the admin's account cannot be deleted at all) changes nothing.
+      route: 'DELETE /api/auth/me',
+      expect: { ...ANY_SIGNED_IN, stranger: 400, member: 400, owner: 400, admin: 403 },
+      texts: {
+        stranger: 'Password is incorrect',
+        owner: 'Password is incorrect',
+        admin: 'The admin account cannot be deleted',
+      },
+      guard: ownEmail,
+      call: (c, _a, token) =>
+        c.api<Json>('DELETE', '/auth/me', { token, body: { password: 'Not the password 1' } }),
+    },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { Suspense, useContext, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useSession } from '@forum/sdk';
 import type { CommentThread } from '@forum/contracts';
 import { cx } from '@forum/ui';
@@ -18,6 +18,7 @@ import { BlockedFold } from './BlockedFold';
 import { CommentForm } from './CommentForm';
 import { CommentsContext } from './CommentsContext';
 import { TEXTS } from '../../texts';
+import { AuthorName, isDeletedAuthor } from '../AuthorName';
 
 export const MAX_DEPTH = 3;
 
@@ -63,12 +64,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
             {comment.is_deleted || redacted ? (
               <span data-testid="comment-author-hidden">{comment.author_username}</span>
             ) : (
-              <Link
-                to={`/u/${encodeURIComponent(comment.author_username)}`}
-                data-testid="comment-author"
-              >
-                u/{comment.author_username}
-              </Link>
+              <AuthorName username={comment.author_username} testId="comment-author" />
             )}
             <RelativeTime value={comment.created_at} />
             {removed && !redacted ? <ItemMarks item={comment} /> : null}
@@ -159,7 +155,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
                   label={`Report comment by u/${comment.author_username}`}
                 />
               ) : null}
-              {signedIn && !isAuthor && !removed ? (
+              {signedIn && !isAuthor && !removed && !isDeletedAuthor(comment.author_username) ? (
                 <BlockButton
                   userId={comment.author_id}
                   username={comment.author_username}

@@ -6,6 +6,7 @@ import { Reactions, SaveButton, ShareButton } from '../PostParts';
 import { PostModerateMenu } from '../moderation/lazy';
 import { ReportButton } from '../moderation/ReportButton';
 import { BlockButton } from '../BlockButton';
+import { isDeletedAuthor } from '../AuthorName';
 import { SubscribeButton } from './SubscribeButton';
 import { TEXTS } from '../../texts';
 
@@ -49,7 +50,7 @@ export function PostActionBar({
         </button>
       ) : null}
       {canReport ? <ReportButton target={{ kind: 'post', id: post.id }} /> : null}
-      {canReport ? (
+      {canReport && !isDeletedAuthor(post.author_username) ? (
         <BlockButton userId={post.author_id} username={post.author_username} testId="post-block" />
       ) : null}
       {canModerate ? (

@@ -3,6 +3,7 @@ import type { Post } from '@forum/contracts';
 import { TypeIcon } from '../icons';
 import { ItemMarks } from '../moderation/ItemMarks';
 import { RelativeTime } from '../RelativeTime';
+import { AuthorName } from '../AuthorName';
 
 /** Type, community, author, age and moderation marks of the post on its page. */
 export function PostMeta({ post, community }: { post: Post; community: string }) {
@@ -14,10 +15,7 @@ export function PostMeta({ post, community }: { post: Post; community: string })
       </span>
       <Link to={community}>c/{post.community_name}</Link>
       <span>
-        Posted by{' '}
-        <Link to={`/u/${encodeURIComponent(post.author_username)}`} data-testid="post-author">
-          u/{post.author_username}
-        </Link>
+        Posted by <AuthorName username={post.author_username} testId="post-author" />
       </span>
       <RelativeTime value={post.created_at} />
       <ItemMarks item={post} />
