@@ -11,6 +11,7 @@ import {
   type Auth,
   type Logger,
 } from '@forum/service-kit';
+import { accountExport } from './account-export/account-export.js';
 import { adminStats } from './admin-stats/admin-stats.js';
 import type { GatewayConfig } from './config.js';
 import { createApiDocs } from './docs/api-docs.js';
@@ -105,6 +106,23 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
   };
   const staticProxy = { timeoutMs: config.upstreamTimeoutMs, trustProxy: config.trustProxy };
 
+  // What the composed routes need: token checks and the services' internal routes.
+  const internal = {
+    auth,
+    identity: pools.get(config.upstreams.identity),
+    forum: pools.get(config.upstreams.forum),
+    messaging: pools.get(config.upstreams.messaging),
+    timeoutMs: config.upstreamTimeoutMs,
+  };
+  /** The routes the gateway composes itself, by method and routing-table pattern. */
+  const gatewayRoutes = new Map<string, (ctx: Context) => Promise<void>>([
+    [
+      'GET /api/admin/stats',
+      (ctx) => adminStats(ctx, { ...internal, adminUsername: config.adminUsername }),
+    ],
+    ['GET /api/auth/me/export', (ctx) => accountExport(ctx, internal)],
+  ]);
+
   async function handleApi(ctx: Context): Promise<void> {
     // The API documentation is the gateway's own page, not an API operation.
     if (READ_METHODS.has(ctx.method) && docs.paths.includes(withoutTrailingSlash(ctx.path))) {
@@ -115,17 +133,14 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
     if (!route) throw new HttpError(404, NOT_FOUND);
     setRouteLabel(ctx, route.route);
     if (route.target !== 'gateway') {
-      await proxyRequest(ctx, pools.get(config.upstreams[route.target]), apiProxy);
-    } else {
-      // The one route the gateway composes itself (GET /api/admin/stats).
-      await adminStats(ctx, {
-        auth,
-        adminUsername: config.adminUsername,
-        identity: pools.get(config.upstreams.identity),
-        forum: pools.get(config.upstreams.forum),
-        timeoutMs: config.upstreamTimeoutMs,
-      });
+      return proxyRequest(ctx, pools.get(config.upstreams[route.target]), apiProxy);
     }
+    // HEAD resolves to the GET row (and Koa sends no body for it).
+    const answer = gatewayRoutes.get(
+      `${ctx.method === 'HEAD' ? 'GET' : ctx.method} ${route.route}`,
+    );
+    if (!answer) throw new HttpError(404, NOT_FOUND);
+    await answer(ctx);
   }
 
   async function handleStatic(ctx: Context): Promise<void> {

@@ -2,9 +2,9 @@ import type { Context } from 'koa';
 import type { Dispatcher } from 'undici';
 import { ForumStats, IdentityStats, type AdminStats } from '@forum/contracts';
 import { HttpError, type Auth } from '@forum/service-kit';
+import { fetchInternal } from '../internal-calls/fetch-internal.js';
 
 export const ADMIN_ONLY = 'Access denied. Admin privileges required.';
-export const STATS_UNAVAILABLE = 'Service unavailable';
 
 export interface AdminStatsDeps {
   auth: Auth;
@@ -15,17 +15,23 @@ export interface AdminStatsDeps {
 }
 
 /**
- * GET /api/admin/stats: the only composed endpoint (ARCHITECTURE §2). Users are counted by
- * identity, communities/posts/comments by forum; each answers its own GET /internal/stats.
- * The admin check happens here because neither service sees the whole answer.
+ * GET /api/admin/stats (ARCHITECTURE §2). Users are counted by identity, communities/posts/comments
+ * by forum; each answers its own GET /internal/stats. The admin check happens here because
+ * neither service sees the whole answer.
  */
 export async function adminStats(ctx: Context, deps: AdminStatsDeps): Promise<void> {
   await deps.auth.requireAuth(ctx, async () => {});
   if (ctx.state.user?.username !== deps.adminUsername) throw new HttpError(403, ADMIN_ONLY);
 
+  const stats = { path: '/internal/stats', timeoutMs: deps.timeoutMs };
   const [users, forum] = await Promise.all([
-    internalStats(ctx, 'identity', deps.identity, deps.timeoutMs, IdentityStats),
-    internalStats(ctx, 'forum', deps.forum, deps.timeoutMs, ForumStats),
+    fetchInternal(ctx, {
+      ...stats,
+      service: 'identity',
+      upstream: deps.identity,
+      schema: IdentityStats,
+    }),
+    fetchInternal(ctx, { ...stats, service: 'forum', upstream: deps.forum, schema: ForumStats }),
   ]);
   const body: AdminStats = {
     total_users: users.total_users,
@@ -35,38 +41,4 @@ export async function adminStats(ctx: Context, deps: AdminStatsDeps): Promise<vo
   };
   ctx.set('Cache-Control', 'no-store');
   ctx.body = body;
-}
-
-interface Parser<T> {
-  parse(value: unknown): T;
-}
-
-async function internalStats<T>(
-  ctx: Context,
-  service: string,
-  upstream: Dispatcher,
-  timeoutMs: number,
-  schema: Parser<T>,
-): Promise<T> {
-  try {
-    const res = await upstream.request({
-      path: '/internal/stats',
-      method: 'GET',
-      headers: { 'x-request-id': ctx.requestId, accept: 'application/json' },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    if (res.statusCode !== 200) {
-      await res.body.dump();
-      throw new Error(`internal stats answered ${res.statusCode}`);
-    }
-    return schema.parse(await res.body.json());
-  } catch (err) {
-    // Down, slow, failing or answering nonsense: the dashboard cannot show totals either way.
-    // One warn line without a stack (a service being down is not a gateway bug); the error
-    // middleware adds its own `request failed` line with the cause.
-    const reason = err instanceof Error ? err.message : String(err);
-    ctx.log.warn({ service, reason }, 'internal stats unavailable');
-    throw new HttpError(503, STATS_UNAVAILABLE, undefined, { cause: err, expected: true });
-  }
 }
