@@ -1,6 +1,7 @@
 /** Every text the inbox shows (spec §2 "Inbox" / "New message", §5, §8; EXTENSIONS §M8). */
 export const TEXTS = {
   messages: 'Messages',
+  accountDeleted: 'This account has been deleted. Replies are closed.',
   newMessage: 'New Message',
   conversations: 'Conversations',
   noConversations: 'No conversations yet',

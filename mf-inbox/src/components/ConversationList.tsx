@@ -13,6 +13,7 @@ import { isRemovedContent } from '../lib/removedMessage';
 import { TEXTS } from '../texts';
 import { useNow } from '@forum/ui/useNow';
 import { InitialAvatar } from './Avatar';
+import { otherUserLabel } from '../lib/otherUser';
 
 /** Left column: the signed-in user's conversations, newest first, 20 per page. */
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
@@ -58,7 +59,7 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
                   <span className="inbox-entry__body">
                     <span className="inbox-entry__top">
                       <span className="inbox-entry__user" data-testid="conversation-username">
-                        u/{c.other_username}
+                        {otherUserLabel(c.other_username)}
                       </span>
                       {c.unread_count > 0 ? (
                         <>

@@ -12,6 +12,7 @@ import { TEXTS } from '../texts';
 import { useNow } from '@forum/ui/useNow';
 import { InitialAvatar } from './Avatar';
 import { Composer } from './Composer';
+import { isDeletedUser, otherUserLabel } from '../lib/otherUser';
 
 /** Near enough to the end that new messages should keep the view pinned there. */
 const STICK_PX = 80;
@@ -107,6 +108,7 @@ export function ConversationView({ id }: { id: string }) {
     );
   }
   const detail = first!;
+  const deleted = isDeletedUser(detail.other_username);
 
   const loadEarlier = () => {
     const el = scrollRef.current;
@@ -128,20 +130,20 @@ export function ConversationView({ id }: { id: string }) {
             className="inbox-thread__user"
             data-testid="conversation-other-user"
           >
-            u/{detail.other_username}
+            {otherUserLabel(detail.other_username)}
           </h2>
           <p className="inbox-thread__subject" data-testid="conversation-subject-title">
             {detail.subject}
           </p>
         </div>
-        <BlockUserButton username={detail.other_username} />
+        {deleted ? null : <BlockUserButton username={detail.other_username} />}
       </header>
       <div
         ref={scrollRef}
         className="inbox-thread__scroll"
         tabIndex={0}
         role="region"
-        aria-label={`Messages with u/${detail.other_username}`}
+        aria-label={`Messages with ${otherUserLabel(detail.other_username)}`}
         data-testid="message-scroll"
         onScroll={(e) => {
           const el = e.currentTarget;
@@ -182,12 +184,18 @@ export function ConversationView({ id }: { id: string }) {
       >
         {announcement}
       </div>
-      <Composer
-        conversationId={id}
-        onSent={() => {
-          stickToEnd.current = true;
-        }}
-      />
+      {deleted ? (
+        <p className="inbox-thread__closed" data-testid="conversation-closed">
+          {TEXTS.accountDeleted}
+        </p>
+      ) : (
+        <Composer
+          conversationId={id}
+          onSent={() => {
+            stickToEnd.current = true;
+          }}
+        />
+      )}
       {reporting ? (
         <Suspense fallback={null}>
           <ReportMessageDialog
