@@ -11,6 +11,7 @@ import type { IdentityDeps } from './deps.js';
 import { requireActiveAccount } from './policies/active-account.js';
 import { canAdminister } from './policies/admin.js';
 import { createRateLimiter } from './services/rate-limiter.js';
+import { accountDataHandlers } from './routes/account-data.js';
 import { accountSettingsHandlers } from './routes/account-settings.js';
 import { adminHandlers } from './routes/admin.js';
 import { avatarHandlers } from './routes/avatar.js';
@@ -59,6 +60,7 @@ export function createIdentityApp({ auth, ready, ...deps }: IdentityAppDeps): Ko
     ...internalHandlers(deps),
     ...searchHandlers(deps),
     ...accountSettingsHandlers(deps, limiter),
+    ...accountDataHandlers(deps, limiter),
     ...blockHandlers(deps),
   };
   serveRoutes(app, {

@@ -58,3 +58,27 @@ export const publishSiteModeration = (
     },
     { session },
   );
+
+/**
+ * EXTENSIONS §B2: the account is deleted. Forum shows or deletes its content (`delete_content`),
+ * messaging erases its notifications; stored in the transaction of the deletion.
+ */
+export const publishUserDeleted = (
+  { outbox }: Pick<IdentityDeps, 'outbox'>,
+  session: ClientSession,
+  {
+    user,
+    deleteContent,
+    deletedAt,
+  }: { user: Pick<UserDoc, '_id' | 'username'>; deleteContent: boolean; deletedAt: Date },
+) =>
+  outbox.add(
+    Subjects.UserDeleted,
+    {
+      user_id: user._id.toHexString(),
+      username: user.username,
+      delete_content: deleteContent,
+      deleted_at: deletedAt.toISOString(),
+    },
+    { session },
+  );

@@ -36,6 +36,8 @@ const schema = new Schema<BlockDoc>(
 schema.index({ blocker_id: 1, blocked_id: 1 }, { unique: true });
 // The blocker's list, newest first (_id orders blocks made in the same millisecond).
 schema.index({ blocker_id: 1, blocked: 1, created_at: -1, _id: -1 });
+// Account deletion removes the blocks others made on the deleted user.
+schema.index({ blocked_id: 1 });
 
 export const defineBlockModel = (conn: Connection): BlockModel =>
   (conn.models.Block as BlockModel | undefined) ?? conn.model<BlockDoc>('Block', schema);

@@ -10,21 +10,31 @@ const NO_LONGER_UNIQUE: Record<string, string[]> = {
   refresh_token_families: ['current_hash_1'],
 };
 
-/** Plain indexes the schemas replaced: the name lookups gained _id (the admin list's sorts). */
+/**
+ * Plain indexes the schemas replaced: the name lookups gained _id (the admin list's sorts), the
+ * referrer's lookup gained its order (the data export's list).
+ */
 const RETIRED: Record<string, string[]> = {
   users: ['username_lower_1', 'email_lower_1'],
+  referrals: ['referrer_id_1'],
 };
 
 interface ClaimedUser {
   _id: UserKeyDoc['user_id'];
   username_lower: string;
-  email_lower: string;
+  /** Absent once the account is deleted: its address was released. */
+  email_lower?: string;
   referral_code: string;
+  deleted_at?: Date | null;
 }
+
+/** The deleted accounts, as a range of the deleted_at index (every other user holds null). */
+export const DELETED_USERS = { deleted_at: { $gt: new Date(0) } } as const;
 
 /**
  * Claims (user_keys) for users that have none: every user of a database that predates them, and
- * users an older instance created during a rolling upgrade. Skipped when the counts already match.
+ * users an older instance created during a rolling upgrade. Skipped when the counts already match
+ * (three claims per user, two per deleted account).
  */
 async function claimExistingUsers(conn: Connection): Promise<number> {
   const users = conn.collection<ClaimedUser>('users');
@@ -34,6 +44,8 @@ async function claimExistingUsers(conn: Connection): Promise<number> {
     keys.estimatedDocumentCount(),
   ]);
   if (keyCount >= userCount * 3) return 0;
+  // Only counted when needed: this runs before the models build the deleted_at index.
+  if (keyCount >= userCount * 3 - (await users.countDocuments(DELETED_USERS))) return 0;
   let claimed = 0;
   let batch: mongo.AnyBulkWriteOperation<UserKeyDoc>[] = [];
   const write = async () => {
@@ -44,7 +56,7 @@ async function claimExistingUsers(conn: Connection): Promise<number> {
   for await (const user of users.find({}, { projection, batchSize: BATCH })) {
     for (const _id of [
       userKey('username', user.username_lower),
-      userKey('email', user.email_lower),
+      ...(user.email_lower ? [userKey('email', user.email_lower)] : []),
       userKey('referral', user.referral_code),
     ]) {
       batch.push({

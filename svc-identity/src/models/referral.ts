@@ -16,9 +16,10 @@ const schema = new Schema<ReferralDoc>(
   },
   { collection: 'referrals', timestamps: { createdAt: 'created_at', updatedAt: false } },
 );
-// A user is referred at most once; the referrer's count is an index lookup.
+// A user is referred at most once; the referrer's count is an index lookup, and the referrer's
+// list (the data export) walks the same index in order.
 schema.index({ referred_id: 1 }, { unique: true });
-schema.index({ referrer_id: 1 });
+schema.index({ referrer_id: 1, created_at: 1, _id: 1 });
 
 export const defineReferralModel = (conn: Connection): ReferralModel =>
   (conn.models.Referral as ReferralModel | undefined) ??

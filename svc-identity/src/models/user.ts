@@ -20,6 +20,12 @@ export interface UserDoc {
   score_event_ids: string[];
   password_changed_at: Date | null;
   /**
+   * EXTENSIONS §B2: when the account was deleted (null while it exists). A deleted user keeps
+   * its _id, username (still claimed) and referral code; its email is '' and email_lower and
+   * password_hash are gone, so no lookup by address and no password can reach it again.
+   */
+  deleted_at?: Date | null;
+  /**
    * The username's text-search terms (termsOf): the word search requires every term of q with
    * $all, which $text alone does not. Set at registration (usernames never change); users of
    * older versions get it at start-up (backfill-search-terms).
@@ -46,6 +52,7 @@ const userSchema = new Schema<UserDoc>(
     referred_by: { type: Schema.Types.ObjectId, default: null },
     score_event_ids: { type: [String], default: [] },
     password_changed_at: { type: Date, default: null },
+    deleted_at: { type: Date, default: null },
     // No default: a user without terms is one the start-up backfill has yet to reach.
     search_terms: { type: [String], default: undefined },
   },
@@ -64,6 +71,10 @@ userSchema.index({ total_score: -1, _id: -1 });
 // User search (EXTENSIONS §S): usernames as words, stemmed as MongoDB's English text search does
 // (name prefixes use the username_lower index). MongoDB allows one text index per collection.
 userSchema.index({ username: 'text' }, { name: 'search_text', default_language: 'english' });
+// The start-up claim check counts the deleted accounts (a range past every null).
+userSchema.index({ deleted_at: 1 });
+// Whether another account still shows a content-addressed avatar file before it is removed.
+userSchema.index({ avatar_url: 1 });
 // The start-up backfill's read of users still without terms (none, after the first start).
 userSchema.index({ search_terms: 1, _id: 1 });
 

@@ -11,6 +11,7 @@ export type LimitedAction =
   | 'password-reset'
   | 'password-change'
   | 'email-change'
+  | 'account-delete'
   | 'verify-email'
   | 'verification-resend';
 export type LimitScope = 'ip' | 'account';

@@ -109,7 +109,11 @@ export async function registerUser(
   }
 
   const referrer = isReferralCode(input.referral_code)
-    ? await User.findOne({ referral_code: input.referral_code }, { username: 1 }).lean()
+    ? // A deleted account's code refers nobody (the registration goes on without a referrer).
+      await User.findOne(
+        { referral_code: input.referral_code, deleted_at: null },
+        { username: 1 },
+      ).lean()
     : null;
   const account: NewAccount = {
     username: input.username,

@@ -12,7 +12,7 @@ export interface UserSearchPage {
 
 type Filter = Record<string, unknown>;
 
-/** Deactivated users are never found (EXTENSIONS §S); no other state hides an account. */
+/** Deactivated users are never found (EXTENSIONS §S), nor deleted ones (always inactive). */
 const VISIBLE = { is_active: { $ne: false } } as const;
 
 /** Usernames are letters and digits: a folded q with anything else is nobody's prefix. */

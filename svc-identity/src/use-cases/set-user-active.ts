@@ -33,7 +33,8 @@ export async function setUserActive(
     // The state before the update tells a change from a repeat; inside the transaction a
     // concurrent change of the same user conflicts and retries, so only one of them sees it.
     const before = await deps.models.User.findOneAndUpdate(
-      { _id },
+      // A deleted account stays inactive: it has no profile, no email and no password left.
+      { _id, deleted_at: null },
       { $set: { is_active: isActive } },
       { returnDocument: 'before', projection: USER_FIELDS },
     ).lean<PresentableUser>();
