@@ -32,6 +32,11 @@ export class ApiClient {
     this.emails.set(id, email.toLowerCase());
   }
 
+  /** A deleted account's address was erased: it may be someone else's own address now. */
+  forgetUser(id: string): void {
+    this.emails.delete(id);
+  }
+
   async call<T = any>(
     method: string,
     path: string,
