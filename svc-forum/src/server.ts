@@ -26,6 +26,7 @@ import { DEV_BALLOT_SECRET, type ForumConfig } from './config.js';
 import { BLOCKS_DURABLE, DIRECTORY_DURABLE, forumStreams } from './events/streams.js';
 import { startCommentFanOut } from './events/comment-fanout.js';
 import { startModerationInbox } from './events/moderation-inbox.js';
+import { startAccountDeletionConsumer } from './events/account-deletion.js';
 import { startDeletionSweep } from './deletion-sweep.js';
 import { startElectionSweep } from './election-sweep.js';
 import type { ForumDeps } from './deps.js';
@@ -89,6 +90,19 @@ export async function startForumService(
   if (searchable !== null) log.info({ documents: searchable }, 'search terms filled');
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
+  const media = createForumMedia(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
+  const elections = {
+    minPhaseSeconds: config.ELECTION_MIN_PHASE_SECONDS,
+    ballotSecret: config.ELECTION_BALLOT_SECRET,
+  };
+  const deps: ForumDeps = {
+    models,
+    conn,
+    outbox,
+    media,
+    adminUsername: config.ADMIN_USERNAME,
+    elections,
+  };
   const consumers = [
     await startUserDirectoryConsumer({
       js,
@@ -107,17 +121,15 @@ export async function startForumService(
       Block: models.Block,
       durable: BLOCKS_DURABLE,
     }),
+    // EXTENSIONS §B2: a deleted account's posts, comments, seats and marks (events that waited
+    // while the service was down are applied now).
+    await startAccountDeletionConsumer({ js, logger: log, deps }),
   ];
 
   const auth = createAuth({
     ...(authKeys ?? { jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href }),
     isActive: activeUsers.isActive,
   });
-  const media = createForumMedia(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
-  const elections = {
-    minPhaseSeconds: config.ELECTION_MIN_PHASE_SECONDS,
-    ballotSecret: config.ELECTION_BALLOT_SECRET,
-  };
   const app = createForumApp({
     logger: log,
     conn,
@@ -129,14 +141,6 @@ export async function startForumService(
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const sweep = startDeletionSweep({ deps: { models, media }, logger: log });
-  const deps: ForumDeps = {
-    models,
-    conn,
-    outbox,
-    media,
-    adminUsername: config.ADMIN_USERNAME,
-    elections,
-  };
   // Tallies that came due while the service was down run now, then on time (EXTENSIONS §E).
   const electionSweep = startElectionSweep({ deps, logger: log });
   const shutdown = shutdownSequence({ consumers, outbox, nats, mongo: conn, logger: log });

@@ -41,3 +41,9 @@ export const SITE_MODERATION_DURABLE = 'forum-site-moderation';
  * processed_events key. Never rename it.
  */
 export const BLOCKS_DURABLE = 'forum-blocks';
+
+/**
+ * identity.user.deleted -> the account deletion (EXTENSIONS §B2): its position on IDENTITY and
+ * its processed_events key. Never rename it.
+ */
+export const ACCOUNT_DELETION_DURABLE = 'forum-account-deletion';

@@ -36,6 +36,8 @@ const banSchema = new Schema<BanDoc>(
 banSchema.index({ community_id: 1, user_id: 1 }, { unique: true });
 // The moderators' list, newest first (expired ones filtered out until the TTL sweep).
 banSchema.index({ community_id: 1, created_at: -1, _id: -1 });
+// A deleted account's name leaves the ban lists.
+banSchema.index({ user_id: 1 });
 // Expired bans go by themselves; permanent ones (null) never match a TTL index.
 banSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
 

@@ -21,6 +21,11 @@ export interface CommunityDoc {
   creator_username: string;
   /** Set (true) when its delete starts: joins and new posts stop matching. */
   deleting?: boolean;
+  /**
+   * When its owner's account was deleted with no moderator to take the seat: it stays without an
+   * owner (the admin may appoint one), and the start-up backfill does not seat the creator again.
+   */
+  owner_vacated_at?: Date;
   /** Written by every pin (EXTENSIONS §M2): concurrent pins here conflict, so the limit holds. */
   pins_changed_at?: Date;
   /** communitySearchTerms(name, description), written with them (see PostDoc.search_terms). */
@@ -44,6 +49,7 @@ const communitySchema = new Schema<CommunityDoc>(
     created_by: { type: Schema.Types.ObjectId, required: true },
     creator_username: { type: String, required: true },
     deleting: { type: Boolean },
+    owner_vacated_at: { type: Date },
     pins_changed_at: { type: Date },
     // Not indexed: the residual test of a $text query (every word required).
     search_terms: { type: [String], default: undefined },
@@ -64,6 +70,9 @@ communitySchema.index(
   { name: 'text', description: 'text' },
   { name: 'search_text', weights: { name: 5, description: 1 }, default_language: 'english' },
 );
+
+// The communities a user created (a deleted account's name leaves creator_username).
+communitySchema.index({ created_by: 1 });
 
 // "Is this logo file still used?" before deleting it (identical uploads share a file).
 communitySchema.index({ logo_url: 1 });

@@ -92,6 +92,9 @@ electionSchema.index(
   { partialFilterExpression: { status: 'open' }, name: 'open_by_voting_close' },
 );
 
+// The elections a user stood in (a deleted account's name leaves the candidates): multikey.
+electionSchema.index({ 'candidates.user_id': 1 });
+
 export const defineElectionModel = (conn: Connection): ElectionModel =>
   (conn.models.Election as ElectionModel | undefined) ??
   conn.model<ElectionDoc>('Election', electionSchema);

@@ -1,5 +1,4 @@
 import type { Connection } from 'mongoose';
-import { defineDirectoryUserModel, type DirectoryUserModel } from '@forum/service-kit';
 import { definePostModel, type PostModel } from './post.js';
 import { defineCommunityModel, type CommunityModel } from './community.js';
 import { defineMembershipModel, type MembershipModel } from './membership.js';
@@ -22,10 +21,14 @@ import { defineElectionModel, type ElectionModel } from './election.js';
 import { defineElectionBallotModel, type ElectionBallotModel } from './election-ballot.js';
 import { defineElectionVoterModel, type ElectionVoterModel } from './election-voter.js';
 import { defineBlockModel, type BlockModel } from './block.js';
+import {
+  defineForumDirectoryUserModel,
+  type ForumDirectoryUserModel,
+} from './directory-user.js';
 
 export interface ForumModels {
   Post: PostModel;
-  DirectoryUser: DirectoryUserModel;
+  DirectoryUser: ForumDirectoryUserModel;
   Community: CommunityModel;
   Membership: MembershipModel;
   PostVote: PostVoteModel;
@@ -58,7 +61,7 @@ export interface ForumModels {
 export function createForumModels(conn: Connection): ForumModels {
   return {
     Post: definePostModel(conn),
-    DirectoryUser: defineDirectoryUserModel(conn),
+    DirectoryUser: defineForumDirectoryUserModel(conn),
     Community: defineCommunityModel(conn),
     Membership: defineMembershipModel(conn),
     PostVote: definePostVoteModel(conn),

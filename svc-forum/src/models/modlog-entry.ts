@@ -79,6 +79,10 @@ for (const scope of scopes) {
   }
 }
 
+// A deleted account's name leaves the log: the entries it wrote, and those about it.
+modlogEntrySchema.index({ moderator_id: 1 });
+modlogEntrySchema.index({ target_user_id: 1 });
+
 export const defineModlogEntryModel = (conn: Connection): ModlogEntryModel =>
   (conn.models.ModlogEntry as ModlogEntryModel | undefined) ??
   conn.model<ModlogEntryDoc>('ModlogEntry', modlogEntrySchema);

@@ -21,6 +21,8 @@ const postSubscriptionSchema = new Schema<PostSubscriptionDoc>(
 postSubscriptionSchema.index({ post_id: 1, user_id: 1 }, { unique: true });
 // The comment fan-out: the post's subscribers as of the comment's time, read in order.
 postSubscriptionSchema.index({ post_id: 1, created_at: 1, _id: 1 });
+// A user's subscriptions: the account export (newest first) and an account deletion's removal.
+postSubscriptionSchema.index({ user_id: 1, created_at: -1, _id: -1 });
 
 export const definePostSubscriptionModel = (conn: Connection): PostSubscriptionModel =>
   (conn.models.PostSubscription as PostSubscriptionModel | undefined) ??

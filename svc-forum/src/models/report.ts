@@ -116,5 +116,10 @@ for (const scope of [{ community_id: 1 }, {}] as Record<string, 1>[]) {
   reportSchema.index({ ...scope, status: 1, resolved_at: -1, _id: -1 });
 }
 
+// The reports a user made (the account export; a deleted account's name leaves them): multikey.
+reportSchema.index({ 'reports.reporter_id': 1 });
+// The items of a user (a deleted account's name leaves the queues).
+reportSchema.index({ target_author_id: 1 });
+
 export const defineReportModel = (conn: Connection): ReportModel =>
   (conn.models.Report as ReportModel | undefined) ?? conn.model<ReportDoc>('Report', reportSchema);

@@ -1,4 +1,5 @@
 import {
+  DELETED_AUTHOR,
   DELETED_COMMENT_TEXT,
   REMOVED_TEXT,
   type Comment,
@@ -30,7 +31,9 @@ export function presentComment(
 ): Comment {
   const id = doc._id.toHexString();
   const removed = doc.removed ?? false;
-  const authorId = doc.author_id?.toHexString() ?? null;
+  // A deleted account's comment names nobody (EXTENSIONS §B2); a post's contract needs its id.
+  const authorId =
+    doc.author_username === DELETED_AUTHOR ? null : (doc.author_id?.toHexString() ?? null);
   const masked = doc.is_deleted
     ? DELETED_COMMENT_TEXT
     : removed && !(viewer && seesRemoved(viewer, doc))

@@ -9,6 +9,7 @@ interface CommunityCreator {
   created_by: Types.ObjectId;
   creator_username: string;
   created_at: Date;
+  owner_vacated_at?: Date;
 }
 
 /**
@@ -27,7 +28,7 @@ export async function backfillModeration({
   };
   const cursor = models.Community.find(
     {},
-    { created_by: 1, creator_username: 1, created_at: 1 },
+    { created_by: 1, creator_username: 1, created_at: 1, owner_vacated_at: 1 },
   ).lean<CommunityCreator[]>();
   for await (const community of cursor.cursor()) {
     batch.push(community as CommunityCreator);
@@ -54,7 +55,8 @@ async function seatOwners(
   const hasOwner = new Set(owned.map((o) => o.community_id.toHexString()));
   let seated = 0;
   for (const c of communities) {
-    if (hasOwner.has(c._id.toHexString())) continue;
+    // Left without an owner by an account deletion: never the deleted creator again.
+    if (hasOwner.has(c._id.toHexString()) || c.owner_vacated_at) continue;
     try {
       const { upsertedCount } = await Moderator.updateOne(
         { community_id: c._id, user_id: c.created_by },

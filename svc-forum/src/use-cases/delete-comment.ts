@@ -53,7 +53,8 @@ export async function deleteComment(
   await inTransaction(conn, () => removeComment(models, comment));
 }
 
-async function removeComment(models: ForumModels, comment: CommentDoc): Promise<void> {
+/** The delete itself, inside the caller's transaction (an account deletion reuses it). */
+export async function removeComment(models: ForumModels, comment: CommentDoc): Promise<void> {
   const { Comment, CommentVote, CommentSave, Post } = models;
   const removed = await Comment.deleteOne({ _id: comment._id, is_deleted: false, reply_count: 0 });
   let changed = removed.deletedCount === 1;

@@ -1,8 +1,9 @@
-import { inTransaction, type AuthUser, toObjectId } from '@forum/service-kit';
+import { type AuthUser, toObjectId } from '@forum/service-kit';
 import type { ForumDeps } from '../deps.js';
 import { assertCanLeave } from '../policies/community-policy.js';
 import { holdsOwnerSeat } from './shared/owner-seat.js';
 import { findCommunity } from './shared/find-community.js';
+import { dropMembership } from './shared/drop-membership.js';
 import type { MembershipChange } from './shared/membership-state.js';
 
 /**
@@ -10,27 +11,16 @@ import type { MembershipChange } from './shared/membership-state.js';
  * request that removed it moves the count.
  */
 export async function leaveCommunity(
-  { models, conn }: Pick<ForumDeps, 'models' | 'conn'>,
+  deps: Pick<ForumDeps, 'models' | 'conn'>,
   user: AuthUser,
   communityId: string,
 ): Promise<MembershipChange> {
-  const community = await findCommunity(models, communityId);
-  assertCanLeave(await holdsOwnerSeat(models, community._id, user));
-  const updated = await inTransaction(conn, async () => {
-    const { deletedCount } = await models.Membership.deleteOne({
-      user_id: toObjectId(user.id),
-      community_id: community._id,
-    });
-    if (deletedCount === 0) return null;
-    return models.Community.findOneAndUpdate(
-      { _id: community._id },
-      { $inc: { member_count: -1 } },
-      { returnDocument: 'after', projection: { member_count: 1 } },
-    ).lean();
-  });
+  const community = await findCommunity(deps.models, communityId);
+  assertCanLeave(await holdsOwnerSeat(deps.models, community._id, user));
+  const memberCount = await dropMembership(deps, toObjectId(user.id), community._id);
   return {
     member: false,
     moderator: false,
-    memberCount: updated?.member_count ?? community.member_count,
+    memberCount: memberCount ?? community.member_count,
   };
 }

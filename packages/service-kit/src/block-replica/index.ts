@@ -6,4 +6,5 @@ export {
   type BlockModel,
 } from './model.js';
 export { applyBlockChanged } from './apply.js';
+export { forgetUserBlocks, FORGET_BLOCKS_BATCH } from './forget.js';
 export { startBlockConsumer, type BlockConsumerOptions } from './consumer.js';

@@ -42,6 +42,8 @@ export function defineBlockModel(
     { collection: BLOCKS_COLLECTION, versionKey: false },
   );
   schema.index({ blocker_id: 1, blocked_id: 1 }, { unique: true });
+  // The rows naming a deleted account as the blocked one (forgetUserBlocks).
+  schema.index({ blocked_id: 1 });
   for (const index of extraIndexes) schema.index(index);
   return conn.model<BlockDoc>('Block', schema);
 }
