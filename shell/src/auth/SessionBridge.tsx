@@ -2,13 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { session, useSession } from '@forum/sdk';
+import { SessionEndedNotice } from './SessionEndedNotice';
 
 /**
  * Connects the SDK session to the router and the query cache:
  * - a session that cannot be refreshed goes to /login with `from` = the current page, so signing
  *   in again returns there;
  * - when the signed-in user changes (sign-in, sign-out, here or in another tab) every query is
- *   refetched and inactive ones dropped, so no per-user answer (votes, saved, memberships) leaks.
+ *   refetched and inactive ones dropped, so no per-user answer (votes, saved, memberships) leaks;
+ * - a session ended on purpose (account deleted) leaves a notice for the next page to show.
  */
 export function SessionBridge() {
   const navigate = useNavigate();
@@ -36,5 +38,5 @@ export function SessionBridge() {
     void queryClient.invalidateQueries();
   }, [userId, queryClient]);
 
-  return null;
+  return <SessionEndedNotice />;
 }

@@ -1,6 +1,8 @@
 import { RequireSignIn } from '../auth/RequireSignIn';
 import { PageCard } from '../pages/PageCard';
 import { BlockedUsersSection } from './BlockedUsersSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { DownloadDataSection } from './DownloadDataSection';
 import { EmailSection } from './EmailSection';
 import { NotificationsSection } from './NotificationsSection';
 import { PasswordSection } from './PasswordSection';
@@ -17,6 +19,8 @@ export default function SettingsPage() {
           <EmailSection />
           <NotificationsSection />
           <BlockedUsersSection />
+          <DownloadDataSection />
+          <DeleteAccountSection />
         </div>
       </PageCard>
     </RequireSignIn>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AuthMessages, NOTIFICATION_TYPES } from '@forum/contracts';
+import { AccountDataTexts, AuthMessages, NOTIFICATION_TYPES } from '@forum/contracts';
+import { confirmsDeletion, DeleteAccountForm, exportFilename } from './accountData';
 import { formatBlockedDate } from './format';
 import { ChangePasswordForm, confirmationMismatch } from './passwordForm';
 import { NOTIFICATION_LABELS, NOTIFICATION_SETTINGS_ORDER } from './settingsTexts';
@@ -48,5 +49,48 @@ describe('formatBlockedDate', () => {
   it('shows the calendar date, and nothing for a broken value', () => {
     expect(formatBlockedDate('2026-03-12T10:00:00.000Z', 'en-GB')).toBe('12 Mar 2026');
     expect(formatBlockedDate('not a date', 'en-GB')).toBe('');
+  });
+});
+
+describe('account deletion', () => {
+  it('is confirmed only by the exact phrase', () => {
+    expect(AccountDataTexts.deleteConfirmation).toBe('delete my account');
+    expect(confirmsDeletion('delete my account')).toBe(true);
+    for (const typed of [
+      '',
+      'delete my',
+      'Delete my account',
+      'delete my account ',
+      ' delete my account',
+    ]) {
+      expect(confirmsDeletion(typed), JSON.stringify(typed)).toBe(false);
+    }
+  });
+
+  it('sends the password and delete_content; an empty password is refused before sending', () => {
+    const ok = DeleteAccountForm.safeParse({
+      password: 'x',
+      delete_content: true,
+      confirmation: 'delete my account',
+    });
+    expect(ok.success).toBe(true);
+    const empty = DeleteAccountForm.safeParse({
+      password: '',
+      delete_content: false,
+      confirmation: '',
+    });
+    expect(empty.error?.issues.map((i) => i.path[0])).toEqual(['password']);
+  });
+});
+
+describe('exportFilename', () => {
+  it("names the file like the gateway's Content-Disposition, with the export's date", () => {
+    expect(exportFilename('alice42', '2026-03-12T23:59:59.000Z')).toBe(
+      'account-export-alice42-2026-03-12.json',
+    );
+    // A name never breaks out of the file name.
+    expect(exportFilename('../evil"', '2026-03-12T00:00:00.000Z')).toBe(
+      'account-export-evil-2026-03-12.json',
+    );
   });
 });

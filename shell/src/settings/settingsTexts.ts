@@ -1,9 +1,9 @@
-import type { NotificationType } from '@forum/contracts';
+import { DELETED_AUTHOR, type NotificationType } from '@forum/contracts';
 
 /** The texts of /settings and /verify-email (EXTENSIONS §B2); the server's own come from AccountTexts. */
 export const SETTINGS_TEXTS = {
   title: 'Settings',
-  lead: 'Your password, email address, notifications and the people you blocked.',
+  lead: 'Your password, email address, notifications, the people you blocked, your data and your account.',
   // Password
   password: 'Password',
   currentPassword: 'Current password',
@@ -41,6 +41,21 @@ export const SETTINGS_TEXTS = {
   unblockUser: (username: string) => `Unblock u/${username}`,
   unblocked: (username: string) => `u/${username} is no longer blocked.`,
   unblockFailed: 'An error occurred while unblocking',
+  // Download my data
+  downloadData: 'Download my data',
+  downloadLead:
+    'A JSON file with everything we hold about you: profile, posts, comments, votes, messages, notifications and more.',
+  downloadButton: 'Download my data',
+  preparingDownload: 'Preparing your file...',
+  downloadFailed: 'Your data could not be downloaded. Please try again.',
+  // Delete account
+  deleteAccount: 'Delete account',
+  deleteLead: `This signs you out everywhere and erases your email address, avatar and password. Your username stays taken. Your posts and comments remain, shown by ${DELETED_AUTHOR}, unless you also delete them.`,
+  deleteContent: 'Also delete my posts and comments',
+  typeToConfirm: (phrase: string) => `Type "${phrase}" to confirm`,
+  deleteButton: 'Delete account',
+  deleting: 'Deleting...',
+  deleteFailed: 'An error occurred while deleting your account',
   // Shared
   saving: 'Saving...',
   sending: 'Sending...',
