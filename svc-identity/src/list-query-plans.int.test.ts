@@ -16,6 +16,8 @@ import { WORD_ORDER, userSearchQueries } from './use-cases/search-users.js';
 import { dropRetiredIdentityIndexes } from './models/migrate-indexes.js';
 import { blocksQuery } from './use-cases/list-blocks.js';
 import { hashToken } from './domain/secure-random.js';
+import { referralsQuery } from './use-cases/export-identity-data.js';
+import { USERNAME_CLAIMS } from './models/migrate-indexes.js';
 
 /**
  * Issue 17: the identity service's lists (the admin's users list in every sort and order, a
@@ -216,11 +218,70 @@ describe('blocks and verification links (issue 20)', () => {
   });
 });
 
+describe('account deletion and the data export (issue 20)', () => {
+  it("the referrer's list, oldest first", async () => {
+    const q = referralsQuery(ids[1]!);
+    const explain = await models.Referral.find(q.filter).sort(q.sort).explain('executionStats');
+    expect(executionStats(explain).nReturned).toBe(98);
+    expect(planProblems(explain, { sorted: true, maxDocsExamined: 98 })).toEqual([]);
+  });
+
+  it('the blocks made on a user, and those it made (both deleted with the account)', async () => {
+    const on = await models.Block.find({ blocked_id: ids[11] }).explain('executionStats');
+    expect(executionStats(on).nReturned).toBe(1);
+    expect(planProblems(on, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
+    const by = await models.Block.find({ blocker_id: ids[1] }).explain('executionStats');
+    expect(planProblems(by, { sorted: false, maxDocsExamined: 100 })).toEqual([]);
+  });
+
+  it('whether another account still shows an avatar file', async () => {
+    await models.User.collection.updateOne(
+      { _id: ids[3] },
+      { $set: { avatar_url: '/media/avatars/a.webp' } },
+    );
+    const explain = await models.User.find({ avatar_url: '/media/avatars/a.webp' })
+      .limit(1)
+      .explain('executionStats');
+    expect(planProblems(explain, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
+  });
+
+  it('a profile and a referral code skip deleted accounts on the same index', async () => {
+    await models.User.collection.updateOne(
+      { _id: ids[4] },
+      { $set: { deleted_at: new Date(BASE) } },
+    );
+    const profile = await models.User.find({
+      username_lower: 'user7',
+      deleted_at: null,
+    }).explain('executionStats');
+    expect(planProblems(profile, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
+    const referrer = await models.User.find({ referral_code: 'r4', deleted_at: null }).explain(
+      'executionStats',
+    );
+    expect(executionStats(referrer).nReturned).toBe(0);
+    expect(planProblems(referrer, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
+  });
+
+  it("the start-up claim check's count of username claims touches no document", async () => {
+    await models.UserKey.collection.insertMany(
+      ids.map((user_id, i) => ({ _id: `username:user${i}`, user_id })) as never[],
+    );
+    await models.UserKey.collection.insertMany(
+      ids.map((user_id, i) => ({ _id: `email:u${i}@example.com`, user_id })) as never[],
+    );
+    expect(await models.UserKey.countDocuments(USERNAME_CLAIMS)).toBe(USERS);
+    const explain = await explainCount(conn.db!, 'user_keys', USERNAME_CLAIMS);
+    expect(planProblems(explain, { sorted: false, maxDocsExamined: 0 })).toEqual([]);
+  });
+});
+
 describe('an existing database', () => {
   it('loses the plain name lookups the (name, _id) indexes replaced', async () => {
     const users = conn.collection('users');
     await users.createIndex({ username_lower: 1 });
     await users.createIndex({ email_lower: 1 });
+    const referrals = conn.collection('referrals');
+    await referrals.createIndex({ referrer_id: 1 });
     const logged: unknown[] = [];
     const log = { info: (o: unknown) => logged.push(o) } as never;
     await dropRetiredIdentityIndexes(conn, log);
@@ -230,6 +291,9 @@ describe('an existing database', () => {
     expect(names).toEqual(
       expect.arrayContaining(['username_lower_1__id_1', 'email_lower_1__id_1']),
     );
+    const referralIndexes = (await referrals.indexes()).map((ix) => ix.name);
+    expect(referralIndexes).not.toContain('referrer_id_1');
+    expect(referralIndexes).toContain('referrer_id_1_created_at_1__id_1');
     expect(logged).toHaveLength(1);
     // Idempotent: a second start has nothing to drop.
     await dropRetiredIdentityIndexes(conn, log);

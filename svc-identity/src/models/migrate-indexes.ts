@@ -25,27 +25,29 @@ interface ClaimedUser {
   /** Absent once the account is deleted: its address was released. */
   email_lower?: string;
   referral_code: string;
-  deleted_at?: Date | null;
 }
 
-/** The deleted accounts, as a range of the deleted_at index (every other user holds null). */
-export const DELETED_USERS = { deleted_at: { $gt: new Date(0) } } as const;
+/**
+ * The username claims, as a range of user_keys' _id: one per user, deleted or not (a deleted
+ * account releases its email, so the claims are no longer three per user).
+ */
+export const USERNAME_CLAIMS = {
+  _id: { $gte: userKey('username', ''), $lt: userKey('username', '\uffff') },
+} as const;
 
 /**
  * Claims (user_keys) for users that have none: every user of a database that predates them, and
- * users an older instance created during a rolling upgrade. Skipped when the counts already match
- * (three claims per user, two per deleted account).
+ * users an older instance created during a rolling upgrade. Skipped when every user has its
+ * username claim (the claims of a registration are written together).
  */
 async function claimExistingUsers(conn: Connection): Promise<number> {
   const users = conn.collection<ClaimedUser>('users');
   const keys = conn.collection<UserKeyDoc>('user_keys');
-  const [userCount, keyCount] = await Promise.all([
+  const [userCount, claimCount] = await Promise.all([
     users.estimatedDocumentCount(),
-    keys.estimatedDocumentCount(),
+    keys.countDocuments(USERNAME_CLAIMS),
   ]);
-  if (keyCount >= userCount * 3) return 0;
-  // Only counted when needed: this runs before the models build the deleted_at index.
-  if (keyCount >= userCount * 3 - (await users.countDocuments(DELETED_USERS))) return 0;
+  if (claimCount >= userCount) return 0;
   let claimed = 0;
   let batch: mongo.AnyBulkWriteOperation<UserKeyDoc>[] = [];
   const write = async () => {

@@ -71,8 +71,6 @@ userSchema.index({ total_score: -1, _id: -1 });
 // User search (EXTENSIONS §S): usernames as words, stemmed as MongoDB's English text search does
 // (name prefixes use the username_lower index). MongoDB allows one text index per collection.
 userSchema.index({ username: 'text' }, { name: 'search_text', default_language: 'english' });
-// The start-up claim check counts the deleted accounts (a range past every null).
-userSchema.index({ deleted_at: 1 });
 // Whether another account still shows a content-addressed avatar file before it is removed.
 userSchema.index({ avatar_url: 1 });
 // The start-up backfill's read of users still without terms (none, after the first start).

@@ -150,6 +150,20 @@ describe('behind the gateway (TRUST_PROXY=true, the default)', () => {
     expectLimited(await h.api.post('/api/auth/verify-email/resend', {}, auth(nextIp())));
   });
 
+  it('limits account deletion per account', async () => {
+    const user = await h.register('Leaving', {}, from(nextIp()).headers);
+    const remove = (password: string) =>
+      h.api.call('DELETE', '/api/auth/me', {
+        json: { password },
+        token: user.token,
+        ...from(nextIp()),
+      });
+    for (let i = 0; i < LIMIT; i++) expect((await remove('Wrongpass1')).status).toBe(400);
+    // The right password waits for the window too; the account is still there.
+    expectLimited(await remove(PASSWORD));
+    expect((await h.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+  });
+
   it('limits email verification attempts per IP', async () => {
     const addr = nextIp();
     for (let i = 0; i < LIMIT; i++) {
