@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { mailDir } from './helpers.js';
+import { expect, type Page } from '@playwright/test';
+import {
+  api,
+  eventually,
+  mailDir,
+  signInWithTokens,
+  uniqueName,
+  type TestUser,
+} from './helpers.js';
 
 /**
  * Every email-verification link mailed to `to`, oldest first, once there are at least `count`
@@ -42,3 +50,54 @@ export async function readVerificationLinks(
 
 /** The `#token=...` part of a mailed link, to open it on the stack under test. */
 export const fragmentOf = (link: string) => link.slice(link.indexOf('#'));
+
+/** Signs `user` in (tokens in storage) and opens /settings. */
+export async function openSettings(page: Page, user: TestUser): Promise<void> {
+  await signInWithTokens(page, user);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+}
+
+/** An API call that must succeed (2xx); retried while the other services learn of new users. */
+async function created<T>(method: string, urlPath: string, body: unknown, token: string) {
+  return eventually(async () => {
+    const res = await api<T>(method, urlPath, body, token);
+    expect(res.status, `${method} ${urlPath}: ${JSON.stringify(res.json)}`).toBeLessThan(300);
+    return res.json;
+  });
+}
+
+/** A community made by `owner` with a post by `author` (who joins it first). */
+export async function postIn(
+  owner: TestUser,
+  author: TestUser,
+  title: string,
+): Promise<{ id: string; title: string }> {
+  const name = `c_${uniqueName('ad')}`;
+  const { community } = await created<{ community: { id: string } }>(
+    'POST',
+    '/communities',
+    { name, description: 'Account data e2e', rules: 'Be kind.', is_nsfw: false },
+    owner.token,
+  );
+  if (author.id !== owner.id) {
+    await created('POST', `/communities/${community.id}/join`, undefined, author.token);
+  }
+  const { post } = await created<{ post: { id: string } }>(
+    'POST',
+    '/posts',
+    { title, content: `Body of ${title}`, type: 'text', community_id: community.id },
+    author.token,
+  );
+  return { id: post.id, title };
+}
+
+/** A conversation `from` starts with `to` (messaging learns of new users by event). */
+export async function messageTo(from: TestUser, to: TestUser, content: string): Promise<void> {
+  await created(
+    'POST',
+    '/messages/conversations',
+    { recipientUsername: to.username, subject: 'Account data e2e', content },
+    from.token,
+  );
+}
