@@ -36,6 +36,15 @@ import { SITE_POSTS } from './models/post-totals.js';
 import { activeBan } from './models/ban.js';
 import { MODLOG_SORT, modlogFilter } from './domain/modlog-query.js';
 import { appealQueue, reportQueue } from './domain/queue-query.js';
+import {
+  AUTHORED_COMMENTS_SORT,
+  BY_USER_NEWEST,
+  authoredComments,
+  authoredPosts,
+  byUser,
+  notYetAnonymous,
+  reportsMadeBy,
+} from './domain/account-queries.js';
 
 /**
  * Issue 17: every list query the use cases build runs on a declared index, proven by explain on
@@ -642,5 +651,107 @@ describe('list totals count index keys only', () => {
     await countOf(models.Membership, { community_id: communities[0] });
     await countOf(models.Membership, { user_id: users[1] });
     await countOf(models.Election, { community_id: communities[0] });
+  });
+});
+
+describe("an account's reads: the export and the deletion (EXTENSIONS §B2)", () => {
+  const me = users[1]!;
+  const stranger = new Types.ObjectId();
+
+  beforeAll(async () => {
+    // The caller's marks among others' (the collections exist: an empty one plans as EOF).
+    const marks = (extra: (i: number) => Doc) =>
+      Array.from({ length: 60 }, (_, i) => ({
+        user_id: users[i % users.length],
+        post_id: postIds[i],
+        created_at: new Date(BASE + i * 1000),
+        ...extra(i),
+      }));
+    await models.PostVote.collection.insertMany(marks(() => ({ vote_type: 1 })) as never[]);
+    await models.CommentVote.collection.insertMany(
+      marks(() => ({ vote_type: -1, comment_id: new Types.ObjectId() })) as never[],
+    );
+    await models.PostReaction.collection.insertMany(
+      marks(() => ({ reaction_type: 'heart' })) as never[],
+    );
+    await models.PostSubscription.collection.insertMany(marks(() => ({})) as never[]);
+    await models.Moderator.collection.insertMany(
+      // 4 communities x 5 users: 20 distinct seats.
+      Array.from({ length: 20 }, (_, i) => ({
+        community_id: communities[i % communities.length],
+        user_id: users[i % users.length],
+        role: i < communities.length ? 'owner' : 'moderator',
+        since: new Date(BASE + i * 1000),
+      })) as never[],
+    );
+    // Reports in another community's closed queue, each with several reporters.
+    await models.Report.collection.insertMany(
+      Array.from({ length: 40 }, (_, i) => ({
+        community_id: new Types.ObjectId(),
+        target_type: i % 3 === 0 ? 'message' : 'post',
+        target_id: new Types.ObjectId(),
+        target_author_id: users[(i + 2) % users.length],
+        status: 'closed',
+        created_at: new Date(BASE + i * 1000),
+        resolved_at: new Date(BASE + i * 2000),
+        reports: [0, 1, 2].map((k) => ({ reporter_id: users[(i + k) % users.length] })),
+      })) as never[],
+    );
+  });
+
+  /** Each read returns all it walks: the residual is exactly the rows it answers. */
+  const whole = async (model: mongoose.Model<never>, filter: Doc, sort?: Shape['sort']) => {
+    const rows = await model.countDocuments(filter as never);
+    await expectIndexed(model, { filter, ...(sort ? { sort } : {}), residual: rows });
+  };
+
+  it('the export: every kind on a user-first index', async () => {
+    const id = me;
+    await whole(models.Post as never, authoredPosts(id));
+    await whole(models.Comment as never, authoredComments(id), AUTHORED_COMMENTS_SORT);
+    await whole(models.PostVote as never, byUser(id));
+    await whole(models.CommentVote as never, byUser(id));
+    await whole(models.PostReaction as never, byUser(id));
+    await whole(models.PostSave as never, byUser(id), BY_USER_NEWEST);
+    await whole(models.CommentSave as never, byUser(id), BY_USER_NEWEST);
+    await whole(models.Membership as never, byUser(id), { joined_at: -1, _id: -1 });
+    await whole(models.PostSubscription as never, byUser(id), BY_USER_NEWEST);
+    const reports = await models.Report.countDocuments({ 'reports.reporter_id': id });
+    // The message reports (messaging's part) are read past: a residual of the multikey range.
+    await expectIndexed(models.Report as never, { filter: reportsMadeBy(id), residual: reports });
+  });
+
+  it("the deletion: the author's rows still named, the user's seats and marks", async () => {
+    const id = me;
+    // A round of the rename walks the author's rows (the renamed ones are the residual).
+    const posts = await models.Post.countDocuments(authoredPosts(id));
+    const comments = await models.Comment.countDocuments(authoredComments(id));
+    await expectIndexed(models.Post as never, {
+      filter: { ...authoredPosts(id), ...notYetAnonymous },
+      page: { skip: 0, limit: 500 },
+      residual: posts,
+    });
+    await expectIndexed(models.Comment as never, {
+      filter: { ...authoredComments(id), ...notYetAnonymous },
+      page: { skip: 0, limit: 500 },
+      residual: comments,
+    });
+    await whole(models.Moderator as never, byUser(id));
+    // The longest-serving moderator takes an owner's seat: the team index, one row.
+    await expectIndexed(models.Moderator as never, {
+      filter: { community_id: communities[0], role: 'moderator' },
+      sort: { role: -1, since: 1, _id: 1 },
+      page: { skip: 0, limit: 1 },
+    });
+    await whole(models.Block as never, { blocker_id: stranger });
+    await whole(models.Block as never, { blocked_id: stranger });
+    const gone = { $ne: '[deleted]' };
+    await whole(models.ModlogEntry as never, { moderator_id: id, moderator_username: gone });
+    await whole(models.ModlogEntry as never, { target_user_id: id, target_username: gone });
+    await whole(models.Report as never, { 'reports.reporter_id': id });
+    await whole(models.Report as never, { target_author_id: id, target_author_username: gone });
+    await whole(models.Ban as never, { user_id: id, username: gone });
+    await whole(models.Election as never, { 'candidates.user_id': id });
+    await whole(models.Community as never, { created_by: stranger, creator_username: gone });
   });
 });
