@@ -25,6 +25,7 @@ import { createMessagingApp, SERVICE_NAME } from './app.js';
 import type { MessagingConfig } from './config.js';
 import { BLOCKS_DURABLE, DIRECTORY_DURABLE, messagingStreams } from './events/streams.js';
 import { startNotificationConsumers } from './events/notification-consumers.js';
+import { startAccountDeletionConsumer } from './events/account-deletion-consumer.js';
 import { createMessagingModels } from './models/index.js';
 import { RETIRED_INDEXES } from './models/retired-indexes.js';
 
@@ -80,6 +81,16 @@ export async function startMessagingService(
       logger: log,
       maxDeliver: config.EVENT_MAX_DELIVER,
       backoffBaseMs: config.EVENT_RETRY_BASE_MS,
+    }),
+    // EXTENSIONS §B2: a deleted account's notifications, preferences, blocks and name go.
+    await startAccountDeletionConsumer({
+      js,
+      conn,
+      models,
+      logger: log,
+      maxDeliver: config.EVENT_MAX_DELIVER,
+      backoffBaseMs: config.EVENT_RETRY_BASE_MS,
+      onDeleted: (userId) => activeUsers.forget(userId),
     }),
     ...(await startNotificationConsumers({
       js,

@@ -16,3 +16,6 @@ export const DIRECTORY_DURABLE = 'messaging-user-directory';
 
 /** The blocks replica consumer's durable name (also its processed_events key): never change it. */
 export const BLOCKS_DURABLE = 'messaging-blocks';
+
+/** The account deletion consumer's durable name (also its processed_events key): never change it. */
+export const ACCOUNT_DELETIONS_DURABLE = 'messaging-account-deletions';

@@ -1,5 +1,8 @@
 import type { Connection } from 'mongoose';
-import { defineDirectoryUserModel, type DirectoryUserModel } from '@forum/service-kit';
+import {
+  defineMessagingDirectoryUserModel,
+  type MessagingDirectoryUserModel,
+} from './directory-user.js';
 import { defineConversationModel, type ConversationModel } from './conversation.js';
 import { defineMessageModel, type MessageModel } from './message.js';
 import { defineMessageReportModel, type MessageReportModel } from './message-report.js';
@@ -11,7 +14,7 @@ import {
 import { defineBlockModel, type BlockModel } from './block.js';
 
 export interface MessagingModels {
-  DirectoryUser: DirectoryUserModel;
+  DirectoryUser: MessagingDirectoryUserModel;
   Conversation: ConversationModel;
   Message: MessageModel;
   MessageReport: MessageReportModel;
@@ -21,7 +24,7 @@ export interface MessagingModels {
 }
 
 export const createMessagingModels = (conn: Connection): MessagingModels => ({
-  DirectoryUser: defineDirectoryUserModel(conn),
+  DirectoryUser: defineMessagingDirectoryUserModel(conn),
   Conversation: defineConversationModel(conn),
   Message: defineMessageModel(conn),
   MessageReport: defineMessageReportModel(conn),

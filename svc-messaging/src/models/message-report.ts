@@ -47,6 +47,9 @@ messageReportSchema.index(
   },
 );
 
+// The reports a user made, oldest first (their data export).
+messageReportSchema.index({ reporter_id: 1, created_at: 1 });
+
 export const defineMessageReportModel = (conn: Connection): MessageReportModel =>
   (conn.models.MessageReport as MessageReportModel | undefined) ??
   conn.model<MessageReportDoc>('MessageReport', messageReportSchema);
