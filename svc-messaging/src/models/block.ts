@@ -5,9 +5,7 @@ export type { BlockDoc, BlockModel } from '@forum/service-kit';
 
 /**
  * The blocks replica (service-kit's block-replica). Its unique (blocker_id, blocked_id) index
- * serves refusing a message (has the recipient blocked the sender), dropping notifications
- * (which of an event's recipients blocked its actor: blocker_id $in, blocked_id) and an account
- * deletion's rows as blocker; (blocked_id) serves the deletion's rows as the one blocked.
+ * serves every read here: refusing a message (has the recipient blocked the sender) and dropping
+ * notifications (which of an event's recipients blocked its actor: blocker_id $in, blocked_id).
  */
-export const defineBlockModel = (conn: Connection): BlockModel =>
-  defineReplica(conn, [{ blocked_id: 1 }]);
+export const defineBlockModel = (conn: Connection): BlockModel => defineReplica(conn);
