@@ -1,5 +1,5 @@
 import { DELETED_AUTHOR, type EventOf, type Subjects } from '@forum/contracts';
-import { isDuplicateKeyError, toObjectId } from '@forum/service-kit';
+import { forgetUserBlocks, isDuplicateKeyError, toObjectId } from '@forum/service-kit';
 import type { Types } from 'mongoose';
 import type { MessagingModels } from '../models/index.js';
 import { conversationFilter, type ConversationDoc } from '../models/conversation.js';
@@ -31,8 +31,7 @@ export async function applyAccountDeletion(
     { upsert: true },
   );
   await deleteInBatches(models.Notification, { user_id: userId });
-  await deleteInBatches(models.Block, { blocker_id: userId });
-  await deleteInBatches(models.Block, { blocked_id: userId });
+  await forgetUserBlocks(models.Block, event.user_id);
   await renameInConversations(models, event.user_id);
 }
 
