@@ -1,5 +1,6 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETED_AUTHOR } from '@forum/contracts';
 import { explainCount, planProblems, startDevDb, type TestDevDb } from '@forum/service-kit/testing';
 import { createMessagingModels, type MessagingModels } from './models/index.js';
 
@@ -18,6 +19,8 @@ const users = Array.from({ length: 6 }, () => new Types.ObjectId());
 const me = users[0]!;
 const crowd = Array.from({ length: 400 }, () => new Types.ObjectId());
 const conversations: { _id: Types.ObjectId; participant_ids: Types.ObjectId[] }[] = [];
+const reporters = Array.from({ length: 20 }, () => new Types.ObjectId());
+const REPORTS_EACH = 15;
 const PAGE = { skip: 0, limit: 21 }; // the use cases read limit + 1 to tell hasMore
 const DEEP = { skip: 40, limit: 21 };
 
@@ -94,6 +97,20 @@ beforeAll(async () => {
         changed_at: new Date(BASE),
       })),
     ) as never[],
+  );
+  // Issue 20: 300 message reports by 20 reporters (the export reads one reporter's).
+  await models.MessageReport.collection.insertMany(
+    Array.from({ length: reporters.length * REPORTS_EACH }, (_, i) => ({
+      message_id: new Types.ObjectId(),
+      conversation_id: conversations[i % conversations.length]!._id,
+      reporter_id: reporters[i % reporters.length],
+      author_id: users[1],
+      reason: `r${i}`,
+      status: i % 3 === 0 ? 'closed' : 'open',
+      resolution: null,
+      created_at: new Date(BASE + i * 1000),
+      closed_at: null,
+    })) as never[],
   );
 }, 120_000);
 
@@ -217,3 +234,65 @@ describe('notification preferences and blocks (issue 20) read by index', () => {
     );
   });
 });
+
+describe('account export and deletion (issue 20, EXTENSIONS §B2) read by index', () => {
+  it("the export: the caller's conversations, their messages, notifications and reports", async () => {
+    const mine = conversations.filter((c) => c.participant_ids.some((id) => id.equals(me)));
+    await expectFindSorted(
+      models.Conversation as never,
+      { participant_ids: me },
+      { last_message_at: -1, _id: -1 },
+      mine.length,
+    );
+    // A batch of conversations' messages in one walk of (conversation_id, created_at, _id).
+    const batch = mine.slice(0, 100).map((c) => c._id);
+    const inBatch = await models.Message.countDocuments({ conversation_id: { $in: batch } });
+    await expectFindSorted(
+      models.Message as never,
+      { conversation_id: { $in: batch } },
+      { conversation_id: -1, created_at: 1, _id: 1 },
+      inBatch,
+    );
+    await expectFindSorted(
+      models.Notification as never,
+      { user_id: me },
+      { created_at: -1, _id: -1 },
+      200,
+    );
+    await expectFindSorted(
+      models.MessageReport as never,
+      { reporter_id: reporters[0] },
+      { created_at: 1 },
+      REPORTS_EACH,
+    );
+  });
+
+  it("the deletion: a batch of the user's notifications, the conversations left to rename", async () => {
+    const explain = await models.Notification.find({ user_id: me }, { _id: 1 })
+      .limit(1000)
+      .explain('executionStats');
+    expect(planProblems(explain, { sorted: false, maxDocsExamined: 200 })).toEqual([]);
+    const mine = conversations.filter((c) => c.participant_ids.some((id) => id.equals(me)));
+    await expectFindIndexed(
+      models.Conversation as never,
+      { participant_ids: me, [`usernames.${me.toHexString()}`]: { $ne: DELETED_AUTHOR } },
+      mine.length,
+    );
+    // The blocks rows on either side of the user (service-kit's forgetUserBlocks).
+    await expectFindIndexed(models.Block as never, { blocker_id: crowd[3] }, 5);
+    await expectFindIndexed(models.Block as never, { blocked_id: crowd[3] }, 5);
+  });
+});
+
+async function expectFindSorted(
+  model: mongoose.Model<never>,
+  filter: Record<string, unknown>,
+  sort: Record<string, 1 | -1>,
+  maxDocsExamined: number,
+): Promise<void> {
+  const explain = await model
+    .find(filter as never)
+    .sort(sort)
+    .explain('executionStats');
+  expect(planProblems(explain, { sorted: true, maxDocsExamined })).toEqual([]);
+}
