@@ -85,6 +85,7 @@ test.describe('/settings: your data and your account', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('session-notice')).toHaveText('Your account has been deleted.');
     await expect(page.getByTestId('nav-signin')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/ with the deletion notice');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     const signIn = await api('POST', '/auth/login', {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
@@ -15,12 +15,21 @@ const EMPTY: DeleteAccountValues = { password: '', delete_content: false, confir
 /**
  * DELETE /api/auth/me: the password and the typed 'delete my account' confirm it. The server
  * has signed every session out, so this one is cleared here without a logout call (the token
- * is refused now) and the user lands on / with a notice.
+ * is refused now) once the user has landed on / with a notice.
  */
 export function DeleteAccountSection() {
   const api = useApi();
   const navigate = useNavigate();
   const [status, setStatus] = useState<Status>(null);
+  const deleted = useRef(false);
+  // The session ends once /settings is gone: ended earlier, the page's sign-in guard would win
+  // the race and go to /login (the navigation to / is a transition, the sign-out is not).
+  useEffect(
+    () => () => {
+      if (deleted.current) tokenStore.clear();
+    },
+    [],
+  );
   const {
     register,
     handleSubmit,
@@ -40,12 +49,11 @@ export function DeleteAccountSection() {
     setStatus(null);
     try {
       const res = await api.call('DELETE /api/auth/me', { body: { password, delete_content } });
-      // Leave /settings before the session ends, or its sign-in guard would send us to /login.
+      deleted.current = true;
       navigate('/', {
         replace: true,
         state: { [SESSION_NOTICE_KEY]: res.message || AccountDataTexts.accountDeleted },
       });
-      tokenStore.clear();
     } catch (err) {
       const message = errorMessage(err, T.deleteFailed);
       if (message === AccountTexts.passwordIncorrect) {
