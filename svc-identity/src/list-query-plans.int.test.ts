@@ -232,16 +232,6 @@ describe('account deletion and the data export (issue 20)', () => {
     expect(planProblems(on, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
     const by = await models.Block.find({ blocker_id: ids[1] }).explain('executionStats');
     expect(planProblems(by, { sorted: false, maxDocsExamined: 100 })).toEqual([]);
-    // The blocks in force, lifted in the replicas first.
-    const inForceOn = await models.Block.find({ blocked_id: ids[14], blocked: true }).explain(
-      'executionStats',
-    );
-    expect(planProblems(inForceOn, { sorted: false, maxDocsExamined: 1 })).toEqual([]);
-    const inForceBy = await models.Block.find({ blocker_id: ids[1], blocked: true }).explain(
-      'executionStats',
-    );
-    expect(executionStats(inForceBy).nReturned).toBe(66);
-    expect(planProblems(inForceBy, { sorted: false, maxDocsExamined: 66 })).toEqual([]);
   });
 
   it('whether another account still shows an avatar file', async () => {

@@ -1,8 +1,7 @@
-import { Types, type ClientSession } from 'mongoose';
+import { Types } from 'mongoose';
 import { AccountDataTexts, AccountTexts, type DeleteAccountRequest } from '@forum/contracts';
 import { HttpError, forbidden, inTransaction } from '@forum/service-kit';
 import type { IdentityDeps } from '../deps.js';
-import { publishBlockChanged } from '../events/block-events.js';
 import { publishUserDeleted, publishUserUpdated } from '../events/user-events.js';
 import { userKey } from '../models/user-key.js';
 import { isAdminUsername } from '../policies/admin.js';
@@ -33,7 +32,7 @@ export async function deleteAccount(
     throttleAccount: (userId: string) => Promise<void>;
   },
 ): Promise<void> {
-  const { User, UserKey, Badge, EmailVerification } = deps.models;
+  const { User, UserKey, Block, Badge, EmailVerification } = deps.models;
   const _id = new Types.ObjectId(userId);
   const user = await confirmPassword(deps, {
     userId: _id,
@@ -62,7 +61,11 @@ export async function deleteAccount(
     await voidResetLinks(deps, _id, deleted_at);
     await EmailVerification.deleteMany({ user_id: _id });
     await revokeAllSessions(deps, _id, 'account-deleted');
-    await removeBlocks(deps, session, _id, deleted_at);
+    // Both directions: nobody keeps a block on an account that is gone, nor it on anyone. Forum's
+    // and messaging's replicas forget the account's pairs on identity.user.deleted (no
+    // block.changed per pair: a late one would bring a forgotten row back).
+    await Block.deleteMany({ blocker_id: _id });
+    await Block.deleteMany({ blocked_id: _id });
     await Badge.deleteMany({ user_id: _id });
     const gone = { _id, username: before.username, avatar_url: null, is_active: false };
     await publishUserUpdated(deps, session, gone);
@@ -74,36 +77,6 @@ export async function deleteAccount(
     return before.avatar_url;
   });
   if (avatar) await releaseAvatar(deps, avatar);
-}
-
-/**
- * Both directions: nobody keeps a block on an account that is gone, nor it on anyone. Each block
- * in force is lifted in forum's and messaging's replicas too (identity.block.changed, one version
- * on), so they converge whether or not they act on identity.user.deleted.
- */
-async function removeBlocks(
-  deps: IdentityDeps,
-  session: ClientSession,
-  _id: Types.ObjectId,
-  changed_at: Date,
-): Promise<void> {
-  const { Block } = deps.models;
-  const fields = { blocker_id: 1, blocked_id: 1, version: 1 };
-  // Two reads, each on its own index (the blocker's list, and blocked_id).
-  const inForce = [
-    ...(await Block.find({ blocker_id: _id, blocked: true }, fields).lean()),
-    ...(await Block.find({ blocked_id: _id, blocked: true }, fields).lean()),
-  ];
-  for (const block of inForce) {
-    await publishBlockChanged(deps, session, {
-      ...block,
-      blocked: false,
-      version: block.version + 1,
-      changed_at,
-    });
-  }
-  await Block.deleteMany({ blocker_id: _id });
-  await Block.deleteMany({ blocked_id: _id });
 }
 
 /** Best effort: the account is deleted either way; a file left behind is only logged. */
