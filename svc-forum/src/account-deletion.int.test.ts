@@ -80,8 +80,7 @@ const threads = async (post: string) =>
 const community = async (id: string) =>
   CommunityResponse.parse(await ok(h, 200, 'GET', `/api/communities/id/${id}`)).community;
 const team = async (id: string) =>
-  ModeratorsResponse.parse(await ok(h, 200, 'GET', `/api/communities/${id}/moderators`))
-    .moderators;
+  ModeratorsResponse.parse(await ok(h, 200, 'GET', `/api/communities/${id}/moderators`)).moderators;
 const reply = async (as: TestUser, post: string, parent: string) =>
   (
     await ok<{ comment: { id: string } }>(h, 201, 'POST', '/api/comments', {
@@ -187,7 +186,10 @@ describe('identity.user.deleted, content kept', () => {
       `/api/posts?author_id=${alice.id}&limit=100`,
     ]) {
       const mine = (await postList(path)).posts.filter((p) => p.id === alicePost);
-      expect(mine.map((p) => p.author_username), path).toEqual([DELETED_AUTHOR]);
+      expect(
+        mine.map((p) => p.author_username),
+        path,
+      ).toEqual([DELETED_AUTHOR]);
     }
     const [top] = await threads(bobPost);
     expect(top).toMatchObject({ id: aliceComment, author_username: DELETED_AUTHOR });
@@ -282,9 +284,9 @@ describe('identity.user.deleted with delete_content', () => {
     expect((await getPost(frankPost)).comment_count).toBe(1);
     expect(await postCount()).toBe(1);
     expect((await community(place.id)).member_count).toBe(1);
-    expect(
-      await h.models.Comment.countDocuments({ author_id: new Types.ObjectId(eve.id) }),
-    ).toBe(0);
+    expect(await h.models.Comment.countDocuments({ author_id: new Types.ObjectId(eve.id) })).toBe(
+      0,
+    );
   });
 });
 

@@ -21,10 +21,7 @@ import { defineElectionModel, type ElectionModel } from './election.js';
 import { defineElectionBallotModel, type ElectionBallotModel } from './election-ballot.js';
 import { defineElectionVoterModel, type ElectionVoterModel } from './election-voter.js';
 import { defineBlockModel, type BlockModel } from './block.js';
-import {
-  defineForumDirectoryUserModel,
-  type ForumDirectoryUserModel,
-} from './directory-user.js';
+import { defineForumDirectoryUserModel, type ForumDirectoryUserModel } from './directory-user.js';
 
 export interface ForumModels {
   Post: PostModel;

@@ -48,7 +48,10 @@ export function presentForumExport(data: ForumAccountData): ForumExport {
       reaction_type: r.reaction_type,
       created_at: iso(r.created_at),
     })),
-    saved_posts: data.savedPosts.map((s) => ({ post_id: hex(s.post_id), saved_at: iso(s.created_at) })),
+    saved_posts: data.savedPosts.map((s) => ({
+      post_id: hex(s.post_id),
+      saved_at: iso(s.created_at),
+    })),
     saved_comments: data.savedComments.map((s) => ({
       comment_id: hex(s.comment_id),
       post_id: hex(s.post_id),

@@ -19,7 +19,10 @@ export async function deleteAuthoredPosts(deps: ForumDeps, user: DeletedUser): P
   const skipped: Types.ObjectId[] = [];
   let deleted = 0;
   for (;;) {
-    const filter = { ...authoredPosts(user._id), ...(skipped.length ? { _id: { $nin: skipped } } : {}) };
+    const filter = {
+      ...authoredPosts(user._id),
+      ...(skipped.length ? { _id: { $nin: skipped } } : {}),
+    };
     const posts = await deps.models.Post.find(filter, { _id: 1 }).limit(POSTS_PER_ROUND).lean();
     if (posts.length === 0) return deleted;
     for (const post of posts) {

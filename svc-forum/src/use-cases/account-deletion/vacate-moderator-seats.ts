@@ -62,10 +62,7 @@ async function vacate(models: ForumDeps['models'], seat: ModeratorDoc): Promise<
 }
 
 /** The team list's first moderator: the team index (community_id, role, since, _id). */
-const longestServing = (
-  { Moderator }: ForumDeps['models'],
-  communityId: Types.ObjectId,
-) =>
+const longestServing = ({ Moderator }: ForumDeps['models'], communityId: Types.ObjectId) =>
   Moderator.findOne({ community_id: communityId, role: 'moderator' }, { _id: 1 })
     .sort({ role: -1, since: 1, _id: 1 })
     .lean();
