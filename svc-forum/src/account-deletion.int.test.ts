@@ -24,6 +24,7 @@ import {
   appoint,
   join,
   known,
+  modlog,
   newComment,
   newCommunity,
   newPost,
@@ -40,6 +41,7 @@ import {
 let h: Harness;
 let service: RunningForum;
 
+const AVATAR = '/media/avatars/alice.webp';
 type UserDeleted = EventOf<typeof Subjects.UserDeleted>;
 const deletion = (user: TestUser, deleteContent: boolean) =>
   createEvent(Subjects.UserDeleted, {
@@ -160,6 +162,10 @@ describe('identity.user.deleted, content kept', () => {
     await ok(h, 200, 'POST', `/api/posts/${bobPost}/save`, { as: alice });
     await ok(h, 200, 'POST', `/api/comments/${aliceComment}/save`, { as: alice });
     await ok(h, 200, 'POST', `/api/post-subscriptions/${bobPost}`, { as: alice });
+    await ok(h, 201, 'POST', `/api/posts/${bobPost}/report`, {
+      as: alice,
+      body: { reason: 'Spam, plainly' },
+    });
     await blockRow(alice, dave);
     await blockRow(dave, alice);
     const post = await getPost(alicePost);
@@ -169,8 +175,24 @@ describe('identity.user.deleted, content kept', () => {
       joinedMembers: (await community(joined.id)).member_count,
     };
     expect(await marksOf(alice)).not.toEqual(NO_MARKS);
+    // Her avatar on the team list, until identity's user.updated (published with the deletion).
+    await h.models.DirectoryUser.updateOne({ _id: alice.id }, { $set: { avatar_url: AVATAR } });
+    expect((await team(owned.id)).map((s) => s.avatar_url)).toContain(AVATAR);
+    const updated = createEvent(Subjects.UserUpdated, {
+      user_id: alice.id,
+      username: alice.username,
+      avatar_url: null,
+      is_active: false,
+    });
+    await publishEvent(h.nc.jetstream(), Subjects.UserUpdated, updated);
     event = deletion(alice, false);
     await deliver(event);
+    await waitFor(
+      async () =>
+        (await h.models.DirectoryUser.findById(alice.id, { avatar_url: 1 }).lean())?.avatar_url ===
+        null,
+      { what: 'avatar dropped' },
+    );
   });
 
   it('shows [deleted] as the author of their posts and comments, counts unchanged', async () => {
@@ -201,6 +223,16 @@ describe('identity.user.deleted, content kept', () => {
     expect(all).not.toContain(alice.username);
   });
 
+  it('leaves the name out of the log, the report queue and the community', async () => {
+    const entries = await modlog(h, owned.id);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(JSON.stringify(entries)).not.toContain(alice.username);
+    expect(entries.map((e) => e.moderator_username)).toContain(DELETED_AUTHOR);
+    const queued = await h.models.Report.findOne({ target_id: bobPost }).lean();
+    expect(queued?.reports.map((r) => r.reporter_username)).toEqual([DELETED_AUTHOR]);
+    expect((await community(owned.id)).creator_username).toBe(DELETED_AUTHOR);
+  });
+
   it('answers 404 for their profile lists', async () => {
     for (const kind of ['posts', 'comments']) {
       await ok(h, 404, 'GET', `/api/auth/user/${alice.username}/${kind}`);
@@ -227,6 +259,7 @@ describe('identity.user.deleted, content kept', () => {
       [carol.username, 'moderator'],
     ]);
     expect(JSON.stringify(seats)).not.toContain(alice.id);
+    expect(JSON.stringify(seats)).not.toContain(AVATAR);
   });
 
   it('is a no-op when run again (a redelivery after a crash before its record)', async () => {
