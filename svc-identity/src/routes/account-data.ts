@@ -4,7 +4,6 @@ import { presentIdentityExport } from '../presenters/identity-export.js';
 import type { RateLimiter } from '../services/rate-limiter.js';
 import { deleteAccount } from '../use-cases/delete-account.js';
 import { exportIdentityData } from '../use-cases/export-identity-data.js';
-import { parseDeleteJsonBody } from './delete-body.js';
 import type { IdentityHandlers } from './handlers.js';
 
 /**
@@ -13,16 +12,14 @@ import type { IdentityHandlers } from './handlers.js';
  */
 export const accountDataHandlers = (deps: IdentityDeps, limiter: RateLimiter) =>
   ({
-    'DELETE /api/auth/me': {
-      use: [parseDeleteJsonBody],
-      handle: async ({ user, body }, ctx) => {
-        await deleteAccount(deps, {
-          userId: user.id,
-          input: body,
-          throttleAccount: (id) => limiter.hit(ctx, 'account-delete', 'account', id),
-        });
-        return { message: AccountDataTexts.accountDeleted };
-      },
+    'DELETE /api/auth/me': async ({ user, body }, ctx) => {
+      await deleteAccount(deps, {
+        userId: user.id,
+        username: user.username,
+        input: body,
+        throttleAccount: (id) => limiter.hit(ctx, 'account-delete', 'account', id),
+      });
+      return { message: AccountDataTexts.accountDeleted };
     },
     'GET identity:/internal/export': async ({ user }) =>
       presentIdentityExport(await exportIdentityData(deps, user.id)),

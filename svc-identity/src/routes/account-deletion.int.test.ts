@@ -118,6 +118,9 @@ describe('DELETE /api/auth/me refusals', () => {
     const doc = await userDoc(admin);
     expect(doc).toMatchObject({ is_active: true, deleted_at: null, email: admin.email });
     expect((await h.api.get('/api/auth/me', { token: admin.token })).status).toBe(200);
+    // Refused before the password is looked at: a wrong one gets the same answer.
+    const wrong = await deleteMe(admin, { password: 'Not the password 1' });
+    expect(wrong.status).toBe(403);
   });
 
   it('needs a signed-in caller', async () => {

@@ -11,7 +11,8 @@ import { revokeAllSessions } from '../services/sessions.js';
 const wrongPassword = () => new HttpError(400, AccountTexts.passwordIncorrect);
 
 /**
- * EXTENSIONS §B2: DELETE /api/auth/me. After the password check (the account's attempt budget,
+ * EXTENSIONS §B2: DELETE /api/auth/me. The admin's account is refused before anything else (no
+ * password attempt is spent on a call that cannot succeed). After the password check (the account's attempt budget,
  * as the other settings), one transaction erases the account: deleted_at, inactive, no email
  * (its claim released so the address can register again), no password, no avatar; reset and
  * verification links void, every session revoked, the blocks it made and those made on it gone,
@@ -24,15 +25,20 @@ export async function deleteAccount(
   deps: IdentityDeps,
   {
     userId,
+    username,
     input,
     throttleAccount,
   }: {
     userId: string;
+    /** From the verified token (usernames never change). */
+    username: string;
     input: DeleteAccountRequest;
     throttleAccount: (userId: string) => Promise<void>;
   },
 ): Promise<void> {
   const { User, UserKey, Block, Badge, EmailVerification } = deps.models;
+  // The site would be left without its admin (the role is the configured name).
+  if (isAdminUsername(deps.config, username)) throw forbidden(AccountDataTexts.adminCannotDelete);
   const _id = new Types.ObjectId(userId);
   const user = await confirmPassword(deps, {
     userId: _id,
@@ -41,10 +47,6 @@ export async function deleteAccount(
     wrongText: AccountTexts.passwordIncorrect,
     fields: ['username'],
   });
-  // The site would be left without its admin (the role is the configured name).
-  if (isAdminUsername(deps.config, user.username)) {
-    throw forbidden(AccountDataTexts.adminCannotDelete);
-  }
   const deleted_at = deps.now();
   const avatar = await inTransaction(deps.conn, async (session) => {
     // Only over the hash just checked: a concurrent password change makes this one's wrong.

@@ -62,6 +62,8 @@ export function createApp({
     app.use(
       bodyParser({
         enableTypes: ['json', 'form'],
+        // DELETE too: DELETE /api/auth/me carries the password (EXTENSIONS §B2).
+        parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
         jsonLimit: bodyLimit,
         formLimit: bodyLimit,
         // Let the error middleware own the response shape.
