@@ -8,7 +8,7 @@ export interface BatchUpdatable {
   find(
     filter: Record<string, unknown>,
     projection: { _id: 1 },
-  ): { limit(n: number): { lean(): PromiseLike<{ _id: Types.ObjectId }[]> } };
+  ): { batchSize(n: number): { lean(): { cursor(): AsyncIterable<{ _id: Types.ObjectId }> } } };
   updateMany(
     filter: Record<string, unknown>,
     update: Record<string, unknown>,
@@ -17,9 +17,11 @@ export interface BatchUpdatable {
 }
 
 /**
- * Applies `update` to what `filter` matches, `size` documents per command. The update must take
- * a document out of `filter` (e.g. set the name the filter excludes), so each round finds only
- * what is left: a crash or a redelivery resumes where it stopped. Returns how many changed.
+ * Applies `update` to what `filter` matches, `size` documents per command, in one pass of a
+ * cursor over the filter's index (a round that re-read the range would walk the rows already
+ * done again: 10,000 comments cost 95 s that way on the dev DB). The update must not change the
+ * index's own keys (a name, not an author id). A crash or a redelivery runs the pass again:
+ * the filter leaves out what is done. Returns how many changed.
  */
 export async function updateInBatches(
   model: BatchUpdatable,
@@ -28,17 +30,21 @@ export async function updateInBatches(
   size = UPDATE_BATCH,
 ): Promise<number> {
   let changed = 0;
-  for (;;) {
-    const batch = await model.find(filter, { _id: 1 }).limit(size).lean();
-    if (batch.length === 0) return changed;
-    const ids = batch.map((d) => d._id);
-    // No updated_at: renaming an author is not an edit of the text.
-    const res = await model.updateMany({ ...filter, _id: { $in: ids } }, update, {
+  let ids: Types.ObjectId[] = [];
+  const flush = async () => {
+    if (ids.length === 0) return;
+    // By _id alone (the pass just read them): the narrowest plan. No updated_at: renaming an
+    // author is not an edit of the text.
+    const res = await model.updateMany({ _id: { $in: ids } }, update, {
       timestamps: false,
     });
     changed += res.modifiedCount;
-    // Nothing changed: a concurrent run took these (and goes on), or the update would not move
-    // them out of the filter (never loop on it).
-    if (res.modifiedCount === 0) return changed;
+    ids = [];
+  };
+  for await (const { _id } of model.find(filter, { _id: 1 }).batchSize(size).lean().cursor()) {
+    ids.push(_id);
+    if (ids.length >= size) await flush();
   }
+  await flush();
+  return changed;
 }
