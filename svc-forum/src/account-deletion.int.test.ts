@@ -146,7 +146,7 @@ describe('identity.user.deleted, content kept', () => {
   let before: { score: number; comments: number; joinedMembers: number };
 
   beforeAll(async () => {
-    [alice, bob, carol, dave] = await Promise.all(['a', 'b', 'c', 'd'].map(() => h.user()));
+    [alice, bob, carol, dave] = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
     await known(h, alice, bob, carol, dave);
     owned = await newCommunity(h, alice);
     joined = await newCommunity(h, carol);
