@@ -26,6 +26,18 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // EXTENSIONS §F: no raw HTML ever reaches the page; content is rendered as React elements.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name="dangerouslySetInnerHTML"]',
+          message: 'No dangerouslySetInnerHTML: render content as elements (@forum/rich-text).',
+        },
+        {
+          selector: 'Property[key.name="dangerouslySetInnerHTML"]',
+          message: 'No dangerouslySetInnerHTML: render content as elements (@forum/rich-text).',
+        },
+      ],
     },
   },
   {
@@ -34,6 +46,7 @@ export default tseslint.config(
       'mf-*/**/*.{ts,tsx}',
       'packages/sdk/**/*.{ts,tsx}',
       'packages/ui/**/*.{ts,tsx}',
+      'packages/rich-text/**/*.{ts,tsx}',
     ],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

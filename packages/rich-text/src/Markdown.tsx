@@ -41,7 +41,11 @@ const REMARK_TAIL = [remarkDepthLimit, remarkSpoilers, remarkMentions, remarkBre
  * mentions. Raw HTML shows as the text it is; links are http/https/mailto only; no images load.
  * Single newlines are line breaks, as the pre-wrap plain text before it showed them.
  */
-export function Markdown({ children, renderMentionLink = defaultMentionLink, className }: MarkdownProps) {
+export function Markdown({
+  children,
+  renderMentionLink = defaultMentionLink,
+  className,
+}: MarkdownProps) {
   const rootClass = className ? `rt-markdown ${className}` : 'rt-markdown';
   const tamed = tameMarkdown(children);
   if (tamed.tooLong) {

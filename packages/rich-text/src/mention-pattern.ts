@@ -40,6 +40,7 @@ export function* textsOutsideLinks(tree: Nodes): Generator<[Text, Parent]> {
     const [node, parent] = stack.pop() as [Nodes, Parent | null];
     if (node.type === 'text' && parent) yield [node, parent];
     if (OPAQUE.has(node.type) || !('children' in node)) continue;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i] as Nodes, node]);
+    for (let i = node.children.length - 1; i >= 0; i--)
+      stack.push([node.children[i] as Nodes, node]);
   }
 }

@@ -34,6 +34,6 @@ export function tameMarkdown(markdown: string): TamedSource {
   }
   const source = markdown.split('\n').map(capContainers).join('\n');
   let runs = 0;
-  for (const _ of source.matchAll(/[*_]+/g)) if (++runs > MAX_EMPHASIS_RUNS) break;
+  for (const _ of source.matchAll(/\*+|_+/g)) if (++runs > MAX_EMPHASIS_RUNS) break;
   return { source, emphasis: runs <= MAX_EMPHASIS_RUNS, tooLong: false };
 }

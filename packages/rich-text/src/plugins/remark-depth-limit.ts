@@ -8,7 +8,8 @@ function flatText(node: Nodes): string {
   while (stack.length > 0) {
     const n = stack.pop() as Nodes;
     if ('value' in n && typeof n.value === 'string') text += n.value;
-    if ('children' in n) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as Nodes);
+    if ('children' in n)
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as Nodes);
   }
   return text;
 }

@@ -45,7 +45,8 @@ function wrapSpoilers(children: PhrasingContent[]): PhrasingContent[] {
       queue.unshift(text(after.slice(sameClose + CLOSE.length)));
       continue;
     }
-    const j = sameClose === 0 ? -1 : queue.findIndex((n) => n.type === 'text' && n.value.includes(CLOSE));
+    const j =
+      sameClose === 0 ? -1 : queue.findIndex((n) => n.type === 'text' && n.value.includes(CLOSE));
     if (j < 0) {
       // No closer: the opener is text; look for another opener after it.
       out.push(text(node.value.slice(0, open + OPEN.length)));

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { SPOILER_PLACEHOLDER, toPlainText } from './plain.js';
+
+describe('toPlainText', () => {
+  it('strips markup and collapses whitespace', () => {
+    expect(
+      toPlainText(
+        '# Title\n\nSome **bold**, _italic_ and ~~old~~ text.\n\n- one\n- two\n\n> quoted',
+        200,
+      ),
+    ).toBe('Title Some bold, italic and old text. one two quoted');
+  });
+
+  it('keeps link text, image alt text, autolink URLs and code as text', () => {
+    expect(
+      toPlainText('[docs](https://x.example) ![a cat](https://x/cat.png) <https://y.example>', 200),
+    ).toBe('docs a cat https://y.example');
+    expect(toPlainText('run `npm test` now\n\n```\nconst a = 1;\n```', 200)).toBe(
+      'run npm test now const a = 1;',
+    );
+  });
+
+  it('never shows spoiler text', () => {
+    const text = toPlainText('The butler >!did it!< and >!**also** this!<.', 200);
+    expect(text).toBe(`The butler ${SPOILER_PLACEHOLDER} and ${SPOILER_PLACEHOLDER} .`);
+    expect(toPlainText('>!at the start!< of a line', 200)).toBe(`${SPOILER_PLACEHOLDER} of a line`);
+    expect(toPlainText('`>!in code!<`', 200)).toBe('>!in code!<');
+  });
+
+  it('cuts to maxChars with an ellipsis, like the previews before it', () => {
+    expect(toPlainText('a'.repeat(200), 200)).toBe('a'.repeat(200));
+    expect(toPlainText('a'.repeat(201), 200)).toBe(`${'a'.repeat(200)}…`);
+    expect(toPlainText(`${'word '.repeat(40)}end`, 150)).toBe(`${'word '.repeat(30).trimEnd()}…`);
+  });
+
+  it('counts code points and never cuts a surrogate pair in half', () => {
+    const emoji = '😀'.repeat(10);
+    expect(toPlainText(emoji, 10)).toBe(emoji);
+    expect(toPlainText(emoji, 3)).toBe('😀😀😀…');
+  });
+
+  it('is empty for empty input and bounded for huge input', () => {
+    expect(toPlainText('', 200)).toBe('');
+    expect(toPlainText(null, 200)).toBe('');
+    expect(toPlainText('['.repeat(50_000), 300).length).toBeLessThanOrEqual(301);
+    expect(toPlainText('*'.repeat(50_000), 300).length).toBeLessThanOrEqual(301);
+  });
+});
