@@ -95,6 +95,12 @@ describe('spoilers', () => {
     );
   });
 
+  it('finds several per line and spans line breaks', () => {
+    const html = render('a >!one!< b >!two!< c >!three\nlines!< d');
+    expect(html.match(/class="rt-spoiler"/g)).toHaveLength(3);
+    expect(html).toContain('hidden="">three<br/>\nlines</span></span> d</p>');
+  });
+
   it('keeps quotes quotes, and unclosed or empty markers text', () => {
     expect(render('> just a quote')).toBe(wrap('<blockquote>\n<p>just a quote</p>\n</blockquote>'));
     expect(render('a >! b')).toBe(wrap('<p>a &gt;! b</p>'));

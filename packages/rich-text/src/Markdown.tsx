@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { createContext, memo, useContext, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import { defaultMentionLink, type MentionLinkProps } from './mention-link.js';
@@ -34,6 +34,32 @@ function heading(level: 3 | 4 | 5 | 6) {
   };
 }
 
+const MentionLinkContext = createContext(defaultMentionLink);
+
+/** Spans the plugins made: spoilers and mentions (raw HTML never becomes an element). */
+function PluginSpan({ node: _node, ...props }: ComponentProps<'span'> & ExtraProps) {
+  const renderMentionLink = useContext(MentionLinkContext);
+  const p = props as Record<string, unknown>;
+  if (p['data-spoiler'] !== undefined) return <Spoiler>{props.children}</Spoiler>;
+  const kind = p['data-mention'];
+  const name = p['data-name'];
+  if ((kind === 'u' || kind === 'c') && typeof name === 'string') {
+    return renderMentionLink({ kind, name, to: `/${kind}/${name}`, children: props.children });
+  }
+  return <span>{props.children}</span>;
+}
+
+/** Module-level so component identities stay stable across renders (spoilers keep their state). */
+const COMPONENTS: Components = {
+  h1: heading(3),
+  h2: heading(4),
+  h3: heading(5),
+  h4: heading(6),
+  h5: heading(6),
+  h6: heading(6),
+  span: PluginSpan,
+};
+
 const REMARK_TAIL = [remarkDepthLimit, remarkSpoilers, remarkMentions, remarkBreaks];
 
 /**
@@ -41,7 +67,7 @@ const REMARK_TAIL = [remarkDepthLimit, remarkSpoilers, remarkMentions, remarkBre
  * mentions. Raw HTML shows as the text it is; links are http/https/mailto only; no images load.
  * Single newlines are line breaks, as the pre-wrap plain text before it showed them.
  */
-export function Markdown({
+function MarkdownContent({
   children,
   renderMentionLink = defaultMentionLink,
   className,
@@ -55,36 +81,23 @@ export function Markdown({
       </div>
     );
   }
-  const components: Components = {
-    h1: heading(3),
-    h2: heading(4),
-    h3: heading(5),
-    h4: heading(6),
-    h5: heading(6),
-    h6: heading(6),
-    span({ node: _node, ...props }) {
-      const p = props as Record<string, unknown>;
-      if (p['data-spoiler'] !== undefined) return <Spoiler>{props.children}</Spoiler>;
-      const kind = p['data-mention'];
-      const name = p['data-name'];
-      if ((kind === 'u' || kind === 'c') && typeof name === 'string') {
-        return renderMentionLink({ kind, name, to: `/${kind}/${name}`, children: props.children });
-      }
-      return <span>{props.children}</span>;
-    },
-  };
   return (
     <div className={rootClass}>
-      <ReactMarkdown
-        remarkPlugins={[[remarkForumSyntax, { emphasis: tamed.emphasis }], ...REMARK_TAIL]}
-        rehypePlugins={[rehypeSafeLinks]}
-        allowedElements={ALLOWED_ELEMENTS}
-        unwrapDisallowed
-        urlTransform={(url) => safeHref(url) ?? ''}
-        components={components}
-      >
-        {tamed.source}
-      </ReactMarkdown>
+      <MentionLinkContext.Provider value={renderMentionLink}>
+        <ReactMarkdown
+          remarkPlugins={[[remarkForumSyntax, { emphasis: tamed.emphasis }], ...REMARK_TAIL]}
+          rehypePlugins={[rehypeSafeLinks]}
+          allowedElements={ALLOWED_ELEMENTS}
+          unwrapDisallowed
+          urlTransform={(url) => safeHref(url) ?? ''}
+          components={COMPONENTS}
+        >
+          {tamed.source}
+        </ReactMarkdown>
+      </MentionLinkContext.Provider>
     </div>
   );
 }
+
+/** Memoised: parsing is the expensive part, and a re-render must not re-parse or close spoilers. */
+export const Markdown = memo(MarkdownContent);

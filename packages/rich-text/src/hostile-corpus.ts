@@ -92,7 +92,12 @@ export const HOSTILE: string[] = [
 
 /** Inputs that could hang or overflow a parser: they must finish with bounded output. */
 export const BOMBS: Record<string, string> = {
+  // Past MAX_MARKDOWN_CHARS (shown as plain text) and just under it (parsed).
   stars: '*'.repeat(50_000),
+  starsParsed: '*'.repeat(19_999),
+  bracketsParsed: '['.repeat(19_999),
+  quotesParsed: '>'.repeat(19_999),
+  quotesLines: '>'.repeat(99).concat('\n').repeat(200),
   brackets: '['.repeat(50_000),
   quotes: '>'.repeat(50_000),
   quotesSpaced: '> '.repeat(5_000),

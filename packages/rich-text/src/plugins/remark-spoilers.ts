@@ -45,13 +45,17 @@ function wrapSpoilers(children: PhrasingContent[]): PhrasingContent[] {
       queue.unshift(text(after.slice(sameClose + CLOSE.length)));
       continue;
     }
-    const j =
-      sameClose === 0 ? -1 : queue.findIndex((n) => n.type === 'text' && n.value.includes(CLOSE));
-    if (j < 0) {
-      // No closer: the opener is text; look for another opener after it.
-      out.push(text(node.value.slice(0, open + OPEN.length)));
-      if (after) queue.unshift(text(after));
+    if (sameClose === 0) {
+      // `>!!<` hides nothing: it stays text.
+      out.push(text(node.value.slice(0, open + OPEN.length + CLOSE.length)));
+      queue.unshift(text(after.slice(CLOSE.length)));
       continue;
+    }
+    const j = queue.findIndex((n) => n.type === 'text' && n.value.includes(CLOSE));
+    if (j < 0) {
+      // No closer after this opener, so none for any later one either: the rest stays as it was.
+      out.push(node, ...queue);
+      break;
     }
     const closer = queue[j] as Text;
     const close = closer.value.indexOf(CLOSE);
