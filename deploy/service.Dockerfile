@@ -13,6 +13,7 @@ COPY packages/search-text/package.json packages/search-text/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/ui/package.json packages/ui/
+COPY packages/rich-text/package.json packages/rich-text/
 COPY packages/landing/package.json packages/landing/
 COPY packages/build-config/package.json packages/build-config/
 COPY gateway/package.json gateway/
