@@ -43,6 +43,28 @@ const PAYLOADS = [
   '${alert(1)}',
 ].join(' ');
 
+/**
+ * Markdown (EXTENSIONS §F1): link and image forms with script schemes, entity and case tricks,
+ * reference definitions, HTML inside a spoiler, and a remote image that must never load. Joined
+ * with blank lines so each starts a block (reference definitions must).
+ */
+const MARKDOWN_PAYLOADS = [
+  '[mdlink](javascript:window.__xss=1)',
+  '[mdcase](JaVaScRiPt:window.__xss=1)',
+  '[mdentity](jav&#x61;script:window.__xss=1)',
+  '[mdspace]( javascript:window.__xss=1)',
+  '[mddata](data:text/html,<script>window.__xss=1</script>)',
+  '[mdvb](vbscript:msgbox(1))',
+  '[mdref][evil]\n\n[evil]: javascript:window.__xss=1',
+  '![mdimg](javascript:window.__xss=1)',
+  '![mdremote](https://example.com/tracker.png)',
+  '[![mdnested](x)](javascript:window.__xss=1)',
+  '>!spoiler <img src=x onerror=window.__xss=1> [inner](javascript:window.__xss=1)!<',
+  '**bold *nested [x](javascript:window.__xss=1)***',
+  '`<script>window.__xss=1</script>`',
+  '```\n<script>window.__xss=1</script>\n```',
+].join('\n\n');
+
 const SHORT_PAYLOAD =
   '<img src=x onerror="window.__xss=1">"><svg onload=window.__xss=1> javascript:window.__xss=1 &lt;b&gt;';
 
@@ -109,7 +131,7 @@ test.beforeAll(async () => {
   await join(api, viewer, cid);
   const textPost = await createPost(api, attacker, cid, {
     title: `${markers.title} ${SHORT_PAYLOAD}`,
-    content: `${markers.content} ${PAYLOADS}`,
+    content: `${markers.content} ${PAYLOADS}\n\n${MARKDOWN_PAYLOADS}`,
   });
   const linkPost = await createPost(api, attacker, cid, {
     title: `${markers.linkTitle} ${SHORT_PAYLOAD}`,
@@ -132,7 +154,7 @@ test.beforeAll(async () => {
     api,
     attacker,
     String(textPost.id),
-    `${markers.comment} ${PAYLOADS}`,
+    `${markers.comment} ${PAYLOADS}\n\n${MARKDOWN_PAYLOADS}`,
   );
   await createComment(
     api,
@@ -160,7 +182,7 @@ test.beforeAll(async () => {
     attacker,
     viewer,
     `${markers.subject} ${SHORT_PAYLOAD}`,
-    `${markers.message} ${PAYLOADS}\nsecond line`,
+    `${markers.message} ${PAYLOADS}\nsecond line\n\n${MARKDOWN_PAYLOADS}`,
   );
   world = {
     api,
@@ -274,6 +296,11 @@ async function open(page: Page, who: Session | 'visitor') {
           const href = (a as HTMLAnchorElement).href;
           if (!/^https?:/.test(href)) problems.push(`link to ${href}`);
         }
+        // No remote images (EXTENSIONS §F1): every image is the site's own (avatars, logos).
+        for (const img of Array.from(document.querySelectorAll('img[src]'))) {
+          const src = (img as HTMLImageElement).src;
+          if (new URL(src).origin !== location.origin) problems.push(`remote image ${src}`);
+        }
         for (const sel of [
           'iframe',
           'object',
@@ -355,7 +382,16 @@ test('post detail with nested comments', async ({ page }) => {
     expectShownAsText(text, world.markers[key], `post detail ${key}`);
   }
   expect(text).toContain('javascript:window.__xss=1');
-  expect(text).toContain('[click](javascript:window.__xss=1)');
+  // Markdown links with a refused scheme show their text, never an anchor (verify checks hrefs).
+  for (const label of ['click', 'mdlink', 'mdcase', 'mdentity', 'mdref', 'mdimg', 'mdremote']) {
+    expect(text, `${label} shown as text`).toContain(label);
+  }
+  // A spoiler's content (with its payload) stays text once revealed.
+  const spoilers = page.getByRole('button', { name: 'Spoiler', exact: true });
+  expect(await spoilers.count(), 'the spoilers render as toggles').toBeGreaterThan(0);
+  // An opened toggle is renamed 'Hide spoiler', so the first closed one is always .first().
+  while ((await spoilers.count()) > 0) await spoilers.first().click();
+  await p.verify('post detail, spoilers revealed');
 });
 
 test('link posts: only http(s) hrefs, the quoted URL stays inside its attribute', async ({
