@@ -27,6 +27,7 @@ describe('event catalogue', () => {
         'forum.mod_action.recorded',
         'forum.report.resolved',
         'forum.election.decided',
+        'forum.mention.recorded',
         'identity.user.site_moderated',
         'messaging.message.reported',
         'messaging.message.sent',

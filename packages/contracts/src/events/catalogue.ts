@@ -12,6 +12,7 @@ import {
   CommentCreatedEvent,
   CommentSubscribersEvent,
   CommentVotedEvent,
+  MentionRecordedEvent,
   PostVotedEvent,
 } from './forum.js';
 import { MessageSentEvent } from './messaging.js';
@@ -39,6 +40,7 @@ export const eventSchemas = {
   [Subjects.ReportResolved]: ReportResolvedEvent,
   [Subjects.SiteModerationRecorded]: SiteModerationRecordedEvent,
   [Subjects.ElectionDecided]: ElectionDecidedEvent,
+  [Subjects.MentionRecorded]: MentionRecordedEvent,
   [Subjects.MessageReported]: MessageReportedEvent,
   [Subjects.MessageSent]: MessageSentEvent,
 } as const;

@@ -76,3 +76,32 @@ export const CommentVotedEvent = defineEvent({
   post_title: z.string().optional(),
   ...voteFields,
 });
+
+/** The most users one post or comment notifies of a mention (EXTENSIONS §F3). */
+export const MENTIONS_PER_ITEM = 10;
+
+/** What a mention was made in: a post (its content) or a comment. */
+export const MENTION_ITEM_TYPES = ['post', 'comment'] as const;
+
+/**
+ * A new post or comment that mentions users (`u/name` in its content, as @forum/rich-text's
+ * findMentions finds them: not in code, not in links), published with the item, only on creation
+ * (an edit never notifies). `usernames` are the first MENTIONS_PER_ITEM distinct names as written,
+ * the author's own left out; messaging resolves them through its directory replica (unknown,
+ * deactivated and deleted users are nobody to notify).
+ */
+export const MentionRecordedEvent = defineEvent({
+  item_type: z.enum(MENTION_ITEM_TYPES),
+  /** The post's id for a post, the comment's for a comment. */
+  item_id: Id,
+  post_id: Id,
+  post_title: z.string(),
+  community_id: Id,
+  community_name: z.string(),
+  author_id: Id,
+  author_username: z.string(),
+  usernames: z.array(z.string().min(1).max(50)).min(1).max(MENTIONS_PER_ITEM),
+  /** The item's text as plain text, cut for notification previews. */
+  content_preview: z.string(),
+  created_at: Timestamp,
+});

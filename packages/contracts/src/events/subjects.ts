@@ -14,6 +14,7 @@ export const Subjects = {
   ReportResolved: 'forum.report.resolved',
   SiteModerationRecorded: 'identity.user.site_moderated',
   ElectionDecided: 'forum.election.decided',
+  MentionRecorded: 'forum.mention.recorded',
   MessageReported: 'messaging.message.reported',
   MessageSent: 'messaging.message.sent',
 } as const;
