@@ -1,0 +1,2 @@
+// Stylesheets are side-effect imports the bundler handles.
+declare module '*.css';
