@@ -30,6 +30,7 @@ RUN npm ci --no-audit --no-fund
 COPY packages/devdb packages/devdb
 COPY packages/contracts packages/contracts
 COPY packages/search-text packages/search-text
+COPY packages/rich-text packages/rich-text
 COPY packages/service-kit packages/service-kit
 COPY gateway gateway
 COPY svc-identity svc-identity
@@ -49,6 +50,8 @@ COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/packages/search-text/package.json packages/search-text/
 COPY --from=build /app/packages/search-text/dist packages/search-text/dist
+COPY --from=build /app/packages/rich-text/package.json packages/rich-text/
+COPY --from=build /app/packages/rich-text/dist packages/rich-text/dist
 COPY --from=build /app/packages/service-kit/package.json packages/service-kit/
 COPY --from=build /app/packages/service-kit/dist packages/service-kit/dist
 COPY --from=build /app/${SERVICE}/package.json ${SERVICE}/

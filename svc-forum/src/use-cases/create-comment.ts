@@ -7,24 +7,22 @@ import { NOT_DELETING } from '../models/deletion.js';
 import type { PostDoc } from '../models/post.js';
 import { assertCanReplyTo } from '../policies/comment-policy.js';
 import { commentSearchTerms } from '../domain/search-terms.js';
+import { notificationPreview } from '../domain/notification-preview.js';
+import { recordMentions } from './shared/record-mentions.js';
 import { findVisiblePost } from './shared/find-post.js';
 import { rememberUser } from './remember-user.js';
 import { assertNotBannedFrom } from './shared/assert-not-banned.js';
 import { loadCommunityRole } from './shared/community-role.js';
 import { assertCanCommentOn } from '../policies/moderation-policy.js';
 
-/** Notification previews (messaging cuts further if it wants). */
-const PREVIEW_MAX = 200;
-const preview = (text: string) =>
-  text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text;
-
 /**
  * POST /comments (signed in). Depth is the server's: 0 for a top-level comment, parent + 1 for
  * a reply. One transaction holds the reply's slot on its parent (reply_count, only while the
  * parent is live, so a concurrent delete of the parent keeps a placeholder), the comment, the
  * post's comment_count and, for a top-level comment, top_comment_count (only while the post is
- * not being deleted) and forum.comment.created
- * (the post's and the parent's authors; the subscribers follow from forum's fan-out consumer).
+ * not being deleted), forum.comment.created (the post's and the parent's authors; the
+ * subscribers follow from forum's fan-out consumer) and forum.mention.recorded when it mentions
+ * users (EXTENSIONS §F3).
  */
 export async function createComment(
   deps: ForumDeps,
@@ -91,10 +89,17 @@ export async function createComment(
         parent_author_id: parent?.author_id?.toHexString() ?? null,
         author_id: user.id,
         author_username: user.username,
-        content_preview: preview(comment.content),
+        content_preview: notificationPreview(comment.content),
         created_at: comment.created_at.toISOString(),
       },
       { session },
+    );
+    await recordMentions(
+      outbox,
+      session,
+      { type: 'comment', id: _id, content: comment.content, created_at: comment.created_at },
+      post,
+      user,
     );
     return comment;
   });

@@ -18,11 +18,12 @@ import { rememberUser } from './remember-user.js';
 import { releasePostImages } from './shared/release-image.js';
 import { movePostCounts, ONE_POST } from './shared/move-post-counts.js';
 import { assertNotBannedFrom } from './shared/assert-not-banned.js';
+import { recordMentions } from './shared/record-mentions.js';
 
 /**
  * Members only. Names are copied (author from the token, community from its record). The post,
- * its author's subscription and the post counters (the community's and the site's) are one
- * transaction (only while the community is not being deleted). The image (image posts only; a file sent with
+ * its author's subscription, the post counters (the community's and the site's) and
+ * forum.mention.recorded (when its content mentions users) are one transaction (only while the community is not being deleted). The image (image posts only; a file sent with
  * another type is ignored) is decoded and stored before it, outside (slow, and not a database
  * write), only after every other check passed, so a refused request stores nothing.
  */
@@ -32,7 +33,7 @@ export async function createPost(
   body: CreatePostBody,
   upload?: Uint8Array,
 ): Promise<PostDoc> {
-  const { models, conn, media } = deps;
+  const { models, conn, media, outbox } = deps;
   if (body.type === 'image' && !upload) throw badRequest(PostTexts.imageRequired);
   const community = await findCommunity(models, body.community_id);
   await assertNotBannedFrom(models, community._id, user);
@@ -48,7 +49,7 @@ export async function createPost(
       : null;
   const created_at = new Date();
   try {
-    const created = await inTransaction(conn, async () => {
+    const created = await inTransaction(conn, async (session) => {
       const [post] = await models.Post.create([
         {
           title: body.title,
@@ -74,6 +75,14 @@ export async function createPost(
       ) {
         throw notFound(CommunityTexts.notFound);
       }
+      // EXTENSIONS §F3: `u/name` in the content (the title is plain text, never a mention).
+      await recordMentions(
+        outbox,
+        session,
+        { type: 'post', id: post!._id, content: post!.content, created_at },
+        post!,
+        user,
+      );
       return post!.toObject();
     });
     // Committed: the post references its files now. An identical upload's release may have
