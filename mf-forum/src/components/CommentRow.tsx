@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Comment } from '@forum/contracts';
 import { Card } from '@forum/ui';
-import { plainPreviewText, plural, truncate } from '../lib/display';
+import { markdownPreview, plainPreviewText, plural } from '../lib/display';
 import type { ReactNode } from 'react';
 import { ItemMarks } from './moderation/ItemMarks';
 import { RelativeTime } from './RelativeTime';
@@ -56,9 +56,7 @@ export function CommentRow({
         </p>
       ) : null}
       <p className="forum-comment-row__text" data-testid="comment-row-content">
-        <Link to={href}>
-          {content ?? truncate(plainPreviewText(comment.content), COMMENT_PREVIEW)}
-        </Link>
+        <Link to={href}>{content ?? markdownPreview(comment.content, COMMENT_PREVIEW)}</Link>
       </p>
       <div className="forum-actions">
         <span className="forum-muted forum-small">{plural(comment.score, 'point', 'points')}</span>

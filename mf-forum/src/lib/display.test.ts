@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCompact,
+  markdownPreview,
   plainPreviewText,
   postPreview,
   previewLength,
@@ -46,6 +47,14 @@ describe('previews', () => {
     expect(postPreview({ type: 'image', content: long })).toBe(`${'x'.repeat(150)}…`);
     expect(postPreview({ type: 'link', content: long })).toBe(`${'x'.repeat(300)}…`);
     expect(postPreview({ type: 'text', content: 'x'.repeat(200) })).toBe('x'.repeat(200));
+  });
+  it('shows Markdown as its plain text, spoilers as [spoiler] (EXTENSIONS §F1)', () => {
+    const content = '**Bold** start\n\n- one\n- two\n\n>!the secret!< <b>x</b>';
+    const preview = postPreview({ type: 'text', content });
+    expect(preview).toBe('Bold start one two [spoiler] x');
+    expect(markdownPreview('a >!secret!< b', 300)).not.toContain('secret');
+    expect(markdownPreview(`**${'y'.repeat(300)}**`, 200)).toBe(`${'y'.repeat(200)}…`);
+    expect(markdownPreview('[removed]', 300)).toBe('[removed]');
   });
 });
 

@@ -2,6 +2,7 @@
  * Display rules of spec §5 and §9, shared by every forum screen. Everything here returns plain
  * strings that React renders as text (never as HTML).
  */
+import { toPlainText } from '@forum/rich-text/plain';
 
 /**
  * Spec §5 "all shown text is stripped of markup": every `<...>` that opens like a tag (a letter,
@@ -37,8 +38,16 @@ export function previewLength(type: string): number {
   return 300;
 }
 
+/**
+ * A list preview of Markdown content (EXTENSIONS §F1): the text without its markup, spoilers as
+ * '[spoiler]', cut to `max` characters.
+ */
+export function markdownPreview(content: string | null | undefined, max: number): string {
+  return toPlainText(stripMarkup(content), max);
+}
+
 export function postPreview(post: { type: string; content: string }): string {
-  return truncate(plainPreviewText(post.content), previewLength(post.type));
+  return markdownPreview(post.content, previewLength(post.type));
 }
 
 /**

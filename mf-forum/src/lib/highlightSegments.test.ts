@@ -4,8 +4,8 @@ import { highlightSegments } from './highlightSegments';
 import type { Range } from './highlightSegments';
 
 /** Segments as a string with the marked parts in [brackets]. */
-const show = (raw: string, ranges: Range[], max?: number) =>
-  highlightSegments(raw, ranges, max)
+const show = (raw: string, ranges: Range[], max?: number, markdown = false) =>
+  highlightSegments(raw, ranges, { max, markdown })
     .map((s) => (s.marked ? `[${s.text}]` : s.text))
     .join('');
 
@@ -91,5 +91,62 @@ describe('highlightSegments', () => {
     const raw = '😀 café';
     const at = raw.indexOf('café');
     expect(show(raw, [[at, at + 4]])).toBe('😀 [café]');
+  });
+
+  describe('Markdown content', () => {
+    const md = (raw: string, words: string[], max?: number) =>
+      show(
+        raw,
+        words.map((w) => {
+          const at = raw.indexOf(w);
+          return [at, at + w.length] as const;
+        }),
+        max,
+        true,
+      );
+
+    it('leaves the syntax out and keeps the marks on their words', () => {
+      expect(md('# Title\n\nSome **bold** and _em_ text', ['bold', 'text'])).toBe(
+        'Title Some [bold] and em [text]',
+      );
+      expect(md('> quoted\n- item one\n1. first `code`', ['item', 'code'])).toBe(
+        'quoted [item] one first [code]',
+      );
+      expect(md('see [the docs](https://x.y/a_(b)) now', ['docs', 'now'])).toBe(
+        'see the [docs] [now]',
+      );
+      expect(md('a ![pic](https://x.y/p.png) and \\*stars\\*', ['stars'])).toBe(
+        'a pic and *[stars]*',
+      );
+      expect(md('snake_case stays', ['case'])).toBe('snake_[case] stays');
+    });
+
+    it("a spoiler's text is never shown, even when it matched", () => {
+      const raw = 'before >!the secret word!< after';
+      const result = md(raw, ['secret', 'after']);
+      expect(result).toBe('before [spoiler] [after]');
+      expect(md('>!at the start!< of a line', ['start'])).toBe('[spoiler] of a line');
+      expect(md('two\n>!lines of\nsecret!< here', ['secret'])).toBe('two [spoiler] here');
+    });
+
+    it('a late match in a long text still moves the window, past a spoiler', () => {
+      const filler = 'word '.repeat(80);
+      const raw = `>!hidden!< ${filler} **needle** tail`;
+      const result = md(raw, ['needle'], 60);
+      expect(result).toContain('[needle] tail');
+      expect(result).not.toContain('hidden');
+    });
+
+    it('titles (markdown off) keep their characters', () => {
+      expect(show('a *b* c', [[3, 4]])).toBe('a *[b]* c');
+    });
+
+    it('hostile input stays fast', () => {
+      const started = performance.now();
+      for (const raw of ['>!a '.repeat(10_000), '[a '.repeat(10_000), '](x '.repeat(10_000)]) {
+        md(raw, ['a'], 300);
+      }
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
   });
 });

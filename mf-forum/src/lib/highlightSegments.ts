@@ -1,8 +1,13 @@
 /**
  * Search hits come with `highlights`: [start, end) ranges of the raw title or content. The page
  * shows text as every list does (spec §5: markup stripped, whitespace collapsed, cut to a
- * preview), so the ranges are carried through those same steps character by character.
+ * preview), so the ranges are carried through those same steps character by character. Markdown
+ * content (posts' and comments' text) also loses its syntax and its spoilers' text, as list
+ * previews do (EXTENSIONS §F1).
  */
+
+import { withoutMarkdown } from './markdownMapped';
+import { mapped, rewrite, type Mapped } from './mappedText';
 
 export type Range = readonly [number, number];
 
@@ -11,40 +16,19 @@ export interface Segment {
   marked: boolean;
 }
 
-/** Text with, per code unit, the raw text's index it came from. */
-interface Mapped {
-  text: string;
-  from: number[];
-}
-
-/** Drops every match of `pattern` (global), or with `replaceWith` keeps its first code unit as that. */
-function remove(input: Mapped, pattern: RegExp, replaceWith?: string): Mapped {
-  let text = '';
-  const from: number[] = [];
-  let at = 0;
-  for (const match of input.text.matchAll(pattern)) {
-    text += input.text.slice(at, match.index);
-    from.push(...input.from.slice(at, match.index));
-    if (replaceWith !== undefined) {
-      text += replaceWith;
-      from.push(input.from[match.index]!);
-    }
-    at = match.index + match[0].length;
-  }
-  text += input.text.slice(at);
-  from.push(...input.from.slice(at));
-  return { text, from };
-}
-
 /** lib/display's plainPreviewText (stripMarkup, collapsed whitespace, trimmed), index-mapped. */
-function plainMapped(raw: string): Mapped {
-  let current = remove({ text: raw, from: Array.from({ length: raw.length }, (_, i) => i) }, /\0/g);
+function plainMapped(raw: string, markdown: boolean): Mapped {
+  let current = rewrite(mapped(raw), /\0/g);
   let previous: string;
   do {
     previous = current.text;
-    current = remove(current, /<[A-Za-z!?/][^>]*(>|$)/g);
+    current = rewrite(current, /<[A-Za-z!?/][^>]*(>|$)/g);
   } while (current.text !== previous);
-  return remove(remove(current, /\s+/g, ' '), /^ | $/g);
+  if (markdown) current = withoutMarkdown(current);
+  return rewrite(
+    rewrite(current, /\s+/g, () => ' '),
+    /^ | $/g,
+  );
 }
 
 /** How much text comes before the first match when the preview cannot start at the beginning. */
@@ -69,12 +53,20 @@ function previewWindow(text: string, firstMark: number, max: number): [number, n
   return [start, end];
 }
 
-/**
- * The display text of `raw` as plain and marked segments; with `max`, a preview of at most `max`
- * characters (plus "…" where it was cut) that shows the first match.
- */
-export function highlightSegments(raw: string, ranges: readonly Range[], max?: number): Segment[] {
-  const { text, from } = plainMapped(raw);
+export interface HighlightOptions {
+  /** A preview of at most this many characters (plus "…" where it was cut), showing the first match. */
+  max?: number | undefined;
+  /** The text is Markdown (content, not a title): its syntax and spoilers are left out. */
+  markdown?: boolean | undefined;
+}
+
+/** The display text of `raw` as plain and marked segments. */
+export function highlightSegments(
+  raw: string,
+  ranges: readonly Range[],
+  { max, markdown = false }: HighlightOptions = {},
+): Segment[] {
+  const { text, from } = plainMapped(raw, markdown);
   const hit = new Uint8Array(raw.length);
   for (const [start, end] of ranges) hit.fill(1, start, Math.min(end, raw.length));
   const marked = from.map((i) => hit[i] === 1);

@@ -15,6 +15,7 @@ import { BlockButton } from '../BlockButton';
 import { SaveButton, VoteColumn } from '../PostParts';
 import { RelativeTime } from '../RelativeTime';
 import { BlockedFold } from './BlockedFold';
+import { RichText } from '../rich/RichText';
 import { CommentForm } from './CommentForm';
 import { CommentsContext } from './CommentsContext';
 import { TEXTS } from '../../texts';
@@ -79,7 +80,8 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
               autoFocus
               onDone={() => setMode('none')}
             />
-          ) : (
+          ) : redacted || comment.is_deleted ? (
+            // '[removed]' and '[deleted]' are placeholders, not the author's Markdown.
             <p
               className={cx(
                 'forum-pre forum-comment__content',
@@ -89,6 +91,12 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
             >
               {stripMarkup(comment.content)}
             </p>
+          ) : (
+            <RichText
+              text={stripMarkup(comment.content)}
+              className="forum-comment__content"
+              testId="comment-content"
+            />
           )}
           {removed && !redacted ? (
             <RemovedNotice

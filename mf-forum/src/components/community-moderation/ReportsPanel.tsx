@@ -5,7 +5,7 @@ import { Button, Card, buttonClassName } from '@forum/ui';
 import { useReportQueue } from '../../hooks/useReportQueue';
 import { useResolveReport } from '../../hooks/useResolveReport';
 import { commentPath, postPath, type TargetView } from '../../lib/communityModeration';
-import { plainPreviewText, stripMarkup, truncate } from '../../lib/display';
+import { markdownPreview, stripMarkup } from '../../lib/display';
 import { ReasonDialog } from '../moderation/ReasonDialog';
 import { PagedListSection } from '../PagedListSection';
 import { RelativeTime } from '../RelativeTime';
@@ -56,7 +56,7 @@ function ReportRow({ report, community }: { report: ReportedItem; community: Com
       </div>
       {report.target_excerpt ? (
         <p className="forum-cm-excerpt" data-testid="report-excerpt">
-          {truncate(plainPreviewText(report.target_excerpt), 300)}
+          {markdownPreview(report.target_excerpt, 300)}
         </p>
       ) : null}
       <div className="forum-cm-row__meta">

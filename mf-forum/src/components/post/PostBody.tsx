@@ -2,12 +2,13 @@ import { useState } from 'react';
 import type { Post } from '@forum/contracts';
 import { safeMediaUrl, stripMarkup } from '../../lib/display';
 import { PostLink } from '../PostCard';
+import { RichText } from '../rich/RichText';
 import { ImageViewer } from '../PostParts';
 import { isRedacted } from '../moderation/items';
 import { TEXTS } from '../../texts';
 import '../moderation/moderation.css';
 
-/** A post's image (opens full screen), link or text; a removed post's placeholder (§M4). */
+/** A post's image (opens full screen), link or text (Markdown); a removed post's placeholder (§M4). */
 export function PostBody({ post }: { post: Post }) {
   const [viewer, setViewer] = useState(false);
   if (isRedacted(post)) {
@@ -37,9 +38,7 @@ export function PostBody({ post }: { post: Post }) {
           <PostLink url={post.content} />
         </p>
       ) : post.content ? (
-        <p className="forum-pre" data-testid="post-content">
-          {stripMarkup(post.content)}
-        </p>
+        <RichText text={stripMarkup(post.content)} testId="post-content" />
       ) : null}
       {viewer && image ? (
         <ImageViewer src={image} alt={title} onClose={() => setViewer(false)} />

@@ -9,15 +9,18 @@ export function Highlighted({
   text,
   ranges,
   max,
+  markdown,
 }: {
   text: string;
   ranges: readonly Range[];
   /** A preview of at most this many characters that shows the first match. */
   max?: number;
+  /** Content (Markdown): shown without its syntax, spoilers as '[spoiler]'. */
+  markdown?: boolean;
 }) {
   return (
     <>
-      {highlightSegments(text, ranges, max).map((segment, i) =>
+      {highlightSegments(text, ranges, { max, markdown }).map((segment, i) =>
         segment.marked ? (
           <mark key={i} className="forum-search-mark" data-testid="search-mark">
             {segment.text}

@@ -12,6 +12,7 @@ export function SearchCommentCard({ comment }: { comment: CommentSearchHit }) {
           text={comment.content}
           ranges={comment.highlights.content}
           max={COMMENT_PREVIEW}
+          markdown
         />
       }
     />

@@ -15,6 +15,7 @@ export function SearchPostCard({ post }: { post: PostSearchHit }) {
             text={post.content}
             ranges={post.highlights.content}
             max={previewLength(post.type)}
+            markdown
           />
         ),
       }}
