@@ -34,6 +34,7 @@ RUN npm ci --no-audit --no-fund
 COPY packages/contracts packages/contracts
 COPY packages/sdk packages/sdk
 COPY packages/ui packages/ui
+COPY packages/rich-text packages/rich-text
 COPY packages/landing packages/landing
 COPY packages/build-config packages/build-config
 

@@ -1,12 +1,13 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@forum/ui';
 import { isApiError } from '@forum/sdk';
+import { MarkdownEditor } from '@forum/rich-text/editor';
+import { renderMentionLink } from './MessageText';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { TEXTS } from '../texts';
 
-/** The reply box: Enter sends, Shift+Enter adds a line break (spec §2, §4 send-message states). */
 /**
  * A failed reply says 'Failed to send message' (spec §8), except a refusal the writer can act on:
  * the recipient blocked them (403 'You cannot message this user', EXTENSIONS §B1).
@@ -16,6 +17,10 @@ function sendErrorText(err: unknown): string {
   return TEXTS.failedSend;
 }
 
+/**
+ * The reply box: Markdown with a toolbar and Preview (EXTENSIONS §F2); Enter sends, Shift+Enter
+ * adds a line break (spec §2, §4 send-message states).
+ */
 export function Composer({
   conversationId,
   onSent,
@@ -29,8 +34,12 @@ export function Composer({
   const state: unknown = useLocation().state;
   const focusReply =
     typeof state === 'object' && state !== null && 'focusReply' in state && !!state.focusReply;
-  const labelId = useId();
   const errorId = useId();
+  // Bumped on each sent message: a fresh editor (back on Write), which then takes the focus.
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
+    if (sent > 0) inputRef.current?.focus();
+  }, [sent]);
   const blank = text.trim() === '';
   const disabled = blank || send.isPending;
 
@@ -40,8 +49,8 @@ export function Composer({
     send.mutate(content, {
       onSuccess: () => {
         setText('');
+        setSent((n) => n + 1);
         onSent();
-        inputRef.current?.focus();
       },
     });
   };
@@ -65,13 +74,13 @@ export function Composer({
         </Alert>
       ) : null}
       <div className="inbox-composer__row">
-        <label id={labelId} className="ui-sr-only" htmlFor={`${labelId}-input`}>
-          {TEXTS.reply}
-        </label>
-        <textarea
-          id={`${labelId}-input`}
+        <MarkdownEditor
+          key={sent}
+          label={<span className="ui-sr-only">{TEXTS.reply}</span>}
           ref={inputRef}
-          className="ui-input inbox-composer__input"
+          className="inbox-composer__editor"
+          controlClassName="inbox-composer__input"
+          renderMentionLink={renderMentionLink}
           rows={2}
           autoFocus={focusReply}
           placeholder={TEXTS.typeMessage}
@@ -79,7 +88,7 @@ export function Composer({
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           aria-describedby={send.isError ? errorId : undefined}
-          data-testid="message-input"
+          testId="message-input"
         />
         <button
           type="submit"

@@ -14,6 +14,7 @@ import { TEXTS } from '../texts';
 import { useNow } from '@forum/ui/useNow';
 import { InitialAvatar } from './Avatar';
 import { otherUserLabel } from '../lib/otherUser';
+import { messagePreview } from '../lib/messagePreview';
 
 /** Left column: the signed-in user's conversations, newest first, 20 per page. */
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
@@ -90,7 +91,7 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
                       </span>
                     ) : (
                       <span className="inbox-entry__last" data-testid="conversation-last-message">
-                        {c.last_message}
+                        {messagePreview(c.last_message)}
                       </span>
                     )}
                   </span>

@@ -13,6 +13,8 @@ import { useNow } from '@forum/ui/useNow';
 import { InitialAvatar } from './Avatar';
 import { Composer } from './Composer';
 import { isDeletedUser, otherUserLabel } from '../lib/otherUser';
+import { messagePreview } from '../lib/messagePreview';
+import { MessageText } from './MessageText';
 
 /** Near enough to the end that new messages should keep the view pinned there. */
 const STICK_PX = 80;
@@ -30,9 +32,9 @@ const preloadReportDialog = () => void loadReportDialog();
 const isRemoved = (message: Pick<Message, 'content' | 'removed'>) =>
   message.removed ?? isRemovedContent(message.content);
 
-/** What a message shows: its text, or a calm note once the admin removed it. */
-const shownContent = (message: Pick<Message, 'content' | 'removed'>) =>
-  isRemoved(message) ? TEXTS.messageRemoved : message.content;
+/** What the announcer reads: the text as plain text (no spoilers), or the removed note. */
+const announcedContent = (message: Pick<Message, 'content' | 'removed'>) =>
+  isRemoved(message) ? TEXTS.messageRemoved : messagePreview(message.content);
 
 interface Reporting {
   message: Message;
@@ -69,7 +71,7 @@ export function ConversationView({ id }: { id: string }) {
     if (previous === null) return;
     const last = messages.at(-1);
     if (last && last.sender_id !== myId) {
-      setAnnouncement(`New message from u/${first.other_username}: ${shownContent(last)}`);
+      setAnnouncement(`New message from u/${first.other_username}: ${announcedContent(last)}`);
     }
   }, [first, lastId, messages, myId, refreshCounters]);
 
@@ -242,9 +244,10 @@ function MessageItem({
       data-message-id={message.id}
     >
       <span className="ui-sr-only">{own ? 'You' : `u/${other}`}: </span>
-      <p className="inbox-msg__content" data-testid="message-content">
-        {shownContent(message)}
-      </p>
+      {/* A removed message's note stays plain text; the rest is Markdown (EXTENSIONS §F1). */}
+      <div className="inbox-msg__content" data-testid="message-content">
+        {removed ? TEXTS.messageRemoved : <MessageText>{message.content}</MessageText>}
+      </div>
       <span className="inbox-msg__meta">
         <time className="inbox-msg__time" dateTime={message.created_at} data-testid="message-time">
           {formatRelativeTime(message.created_at, now)}

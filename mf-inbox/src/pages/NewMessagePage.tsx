@@ -3,6 +3,8 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage, useSession } from '@forum/sdk';
 import { Alert, Button, Card, Spinner, TextField, buttonClassName, cx } from '@forum/ui';
+import { MarkdownEditor } from '@forum/rich-text/editor';
+import { renderMentionLink } from '../components/MessageText';
 import { useStartConversation } from '../hooks/useStartConversation';
 import { SignedOut } from '../components/SignedOut';
 import { TEXTS } from '../texts';
@@ -148,13 +150,12 @@ function NewMessageForm() {
           autoFocus={Boolean(values.to)}
           testId="new-message-subject"
         />
+        {/* The hint is ours, not the field's: its describedby also names the shared required note. */}
         <div className="ui-field">
-          <label className="ui-field__label" htmlFor={messageId}>
-            {TEXTS.message}
-          </label>
-          <textarea
-            id={messageId}
-            className={cx('ui-input inbox-new__content', invalid('content') && 'ui-input--invalid')}
+          <MarkdownEditor
+            label={TEXTS.message}
+            controlClassName={cx('inbox-new__content', invalid('content') && 'ui-input--invalid')}
+            renderMentionLink={renderMentionLink}
             rows={6}
             placeholder={TEXTS.messagePlaceholder}
             value={values.content}
@@ -164,7 +165,7 @@ function NewMessageForm() {
             aria-required="true"
             aria-invalid={invalid('content') || undefined}
             aria-describedby={describedBy('content', `${messageId}-hint`)}
-            data-testid="new-message-content"
+            testId="new-message-content"
           />
           <p id={`${messageId}-hint`} className="ui-field__hint">
             {TEXTS.messageHint}
