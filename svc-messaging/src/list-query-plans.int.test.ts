@@ -235,6 +235,29 @@ describe('notification preferences and blocks (issue 20) read by index', () => {
   });
 });
 
+describe('mentions (issue 21, EXTENSIONS §F3) read by index', () => {
+  it("an item's mentioned usernames, on the directory's username_lower", async () => {
+    await models.DirectoryUser.collection.insertMany(
+      crowd.map((_id, i) => ({
+        _id,
+        username: `Crowd${i}`,
+        username_lower: `crowd${i}`,
+        avatar_url: null,
+        is_active: true,
+        registered_at: new Date(BASE),
+        updated_at: new Date(BASE),
+      })) as never[],
+    );
+    // The filter findActiveUserIds builds: at most one document per name (10 per item).
+    const names = Array.from({ length: 10 }, (_, i) => `crowd${i * 7}`);
+    await expectFindIndexed(
+      models.DirectoryUser as never,
+      { username_lower: { $in: [...names, 'nobody'] } },
+      names.length,
+    );
+  });
+});
+
 describe('account export and deletion (issue 20, EXTENSIONS §B2) read by index', () => {
   it("the export: the caller's conversations, their messages, notifications and reports", async () => {
     const mine = conversations.filter((c) => c.participant_ids.some((id) => id.equals(me)));

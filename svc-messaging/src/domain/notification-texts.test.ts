@@ -14,6 +14,10 @@ describe('notification texts', () => {
       content: '"Cats": so true',
     });
     expect(NotificationText.commentVoteContent()).toBe('On one of your comments');
+    expect(NotificationText.mention('bob', 'comment', 'Cats', 'hi u/amy')).toEqual({
+      title: 'u/bob mentioned you in a comment',
+      content: '"Cats": hi u/amy',
+    });
   });
 
   it("tells an appellant the outcome, with the decision's reason", () => {

@@ -46,6 +46,11 @@ export const NotificationText = {
     title: `u/${author} commented on a post you follow`,
     content: `${quoted(postTitle)}: ${preview}`,
   }),
+  /** EXTENSIONS §F3: `u/name` in a new post's content or a new comment. */
+  mention: (author: string, itemType: 'post' | 'comment', postTitle: string, preview: string) => ({
+    title: `u/${author} mentioned you in a ${itemType}`,
+    content: `${quoted(postTitle)}: ${preview}`,
+  }),
   /** Coalesced: the title counts the upvotes folded into one unread notification. */
   postVoteTitle: (count: number) => `Your post received ${upvotes(count)}`,
   commentVoteTitle: (count: number) => `Your comment received ${upvotes(count)}`,

@@ -13,6 +13,7 @@ import { notifyCommentVoted, notifyPostVoted } from '../use-cases/notify-vote.js
 import { notifyMessageSent } from '../use-cases/notify-message-sent.js';
 import { notifyModAction } from '../use-cases/notify-mod-action.js';
 import { notifyElectionDecided } from '../use-cases/notify-election-decided.js';
+import { notifyMention } from '../use-cases/notify-mention.js';
 import { notifyReferralCompleted } from '../use-cases/notify-referral-completed.js';
 import { notifyReportResolved } from '../use-cases/notify-report-resolved.js';
 import { resolveMessageReports } from '../use-cases/resolve-message-reports.js';
@@ -20,6 +21,9 @@ import { welcomeNewUser } from '../use-cases/welcome-new-user.js';
 
 /** forum.report.resolved's consumer (and processed_events key): never rename it. */
 export const REPORT_RESOLUTIONS_DURABLE = 'messaging-report-resolutions';
+
+/** forum.mention.recorded's consumer (and processed_events key): never rename it. */
+export const MENTIONS_DURABLE = 'messaging-notifications-mentions';
 
 export interface NotificationConsumerDeps
   extends Pick<StartEventHandlersOptions, 'js' | 'conn' | 'logger'>, EventHandlerTuning {
@@ -82,6 +86,14 @@ export function startNotificationConsumers({
       durable: 'messaging-notifications-elections',
       stream: Streams.forum.name,
       handlers: { [Subjects.ElectionDecided]: (event) => notifyElectionDecided(models, event) },
+    }),
+    // Mentions (EXTENSIONS §F3), on a durable of their own: one filtered subject, so a service
+    // that gains it reads only forum.mention.recorded from the stream's start.
+    startEventHandlers({
+      ...options,
+      durable: MENTIONS_DURABLE,
+      stream: Streams.forum.name,
+      handlers: { [Subjects.MentionRecorded]: (event) => notifyMention(models, event) },
     }),
     // Resolved reports (EXTENSIONS §M5): a message's reports close and a removed message is
     // hidden, and reporters are told, all with the processed-event record in one transaction.
