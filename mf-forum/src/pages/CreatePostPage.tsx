@@ -6,7 +6,7 @@ import { errorMessage, isApiError, useApi, type CallRequest } from '@forum/sdk';
 import { Alert, Button, Card, ErrorState, Spinner, TextField, cx } from '@forum/ui';
 import { ImageInput } from '../components/ImageInput';
 import { RequireSignIn } from '../components/RequireSignIn';
-import { TextAreaField } from '../components/TextArea';
+import { MarkdownField } from '../components/rich/MarkdownField';
 import { POST_IMAGE_MAX, imageFileError } from '../lib/state';
 import { CommunityNotFound } from '../components/CommunityNotFound';
 import { useCommunity } from '../hooks/useCommunity';
@@ -159,7 +159,7 @@ function CreatePostForm({
           required
         />
         {kind === 'text' ? (
-          <TextAreaField
+          <MarkdownField
             label="Content"
             rows={8}
             value={content}
@@ -196,7 +196,7 @@ function CreatePostForm({
                 data-testid="image-preview"
               />
             ) : null}
-            <TextAreaField
+            <MarkdownField
               label="Description (optional)"
               rows={3}
               value={description}

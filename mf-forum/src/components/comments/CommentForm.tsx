@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@forum/ui';
 import { useApi } from '@forum/sdk';
 import { useCommentCache } from '../../hooks/useCommentCache';
-import { TextAreaField } from '../TextArea';
+import { MarkdownField } from '../rich/MarkdownField';
 import { useToast } from '../Toast';
 import { TEXTS } from '../../texts';
 
@@ -71,7 +71,7 @@ export function CommentForm({
       }}
       data-testid={commentId ? 'comment-edit-form' : parentId ? 'reply-form' : 'comment-form'}
     >
-      <TextAreaField
+      <MarkdownField
         label={label}
         rows={3}
         value={text}

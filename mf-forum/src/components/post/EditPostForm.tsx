@@ -4,6 +4,7 @@ import { errorMessage, useApi } from '@forum/sdk';
 import type { Post } from '@forum/contracts';
 import { Alert, Button, TextField } from '@forum/ui';
 import { forumKeys } from '../../lib/forumKeys';
+import { MarkdownField } from '../rich/MarkdownField';
 import { TextAreaField } from '../TextArea';
 import { TEXTS } from '../../texts';
 
@@ -63,9 +64,18 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone: () => void 
         error={titleError}
         testId="edit-title-input"
       />
-      {post.type !== 'image' || post.content ? (
+      {post.type === 'link' ? (
         <TextAreaField
-          label={post.type === 'link' ? 'URL' : post.type === 'image' ? 'Description' : 'Content'}
+          label="URL"
+          rows={6}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          testId="edit-content-input"
+        />
+      ) : post.type !== 'image' || post.content ? (
+        // Text and image descriptions are Markdown; a link post's content is its URL.
+        <MarkdownField
+          label={post.type === 'image' ? 'Description' : 'Content'}
           rows={6}
           value={content}
           onChange={(e) => setContent(e.target.value)}

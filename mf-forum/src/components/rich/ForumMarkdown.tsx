@@ -1,15 +1,6 @@
-import { Link } from 'react-router-dom';
-import { Markdown, type MentionLinkProps } from '@forum/rich-text';
+import { Markdown } from '@forum/rich-text';
 import '@forum/rich-text/rich-text.css';
-
-/** `u/name` and `c/name` as the router's links: in-app navigation, no page load. */
-function mentionLink({ kind, to, children }: MentionLinkProps) {
-  return (
-    <Link to={to} className={`rt-mention rt-mention--${kind}`}>
-      {children}
-    </Link>
-  );
-}
+import { mentionLink } from './mentionLink';
 
 /**
  * The renderer with the forum's mention links. Its own chunk (~42 KB gzip with the parser),
