@@ -45,14 +45,15 @@ test.describe('Markdown in messages (EXTENSIONS §F)', () => {
     await page.keyboard.type('the secret');
     await expect(input).toHaveValue('**world** and >!the secret!<');
 
-    // Ctrl+B wraps too, and an unsafe link goes along for the ride.
+    // Ctrl+B wraps too; a link, code and an unsafe link go in front.
     await input.press('End');
     await input.pressSequentially(' ');
     await input.press('ControlOrMeta+b');
     await page.keyboard.type('loud');
-    await input.press('End');
-    await input.pressSequentially(' [click me](javascript:alert(1))');
-    const source = '**world** and >!the secret!< **loud** [click me](javascript:alert(1))';
+    await input.press('Home');
+    await input.pressSequentially('[click me](javascript:alert(1)) `npm ci` https://example.com ');
+    const source =
+      '[click me](javascript:alert(1)) `npm ci` https://example.com **world** and >!the secret!< **loud**';
     await expect(input).toHaveValue(source);
 
     // Preview renders it (the renderer loads on demand); the textarea keeps its text.
@@ -64,7 +65,7 @@ test.describe('Markdown in messages (EXTENSIONS §F)', () => {
       'false',
     );
     await expect(preview.getByText('the secret')).toBeHidden();
-    await expect(preview.getByRole('link')).toHaveCount(0);
+    await expect(preview.getByRole('link')).toHaveCount(1);
     await expect(preview).toContainText('click me');
     await expect(input).toBeHidden();
     await expectNoSeriousA11yViolations(page, 'reply preview');
@@ -78,10 +79,13 @@ test.describe('Markdown in messages (EXTENSIONS §F)', () => {
     await expect(sent).toHaveAttribute('data-own', 'true');
     const content = sent.getByTestId('message-content');
     await expect(content.locator('strong')).toHaveText(['world', 'loud']);
-    // A javascript: link is its text, never a link.
-    await expect(content.getByRole('link')).toHaveCount(0);
+    // A javascript: link is its text, never a link; the autolink is one, same tab, rel set.
     await expect(content).toContainText('click me');
-    await expect(content.locator('a')).toHaveCount(0);
+    await expect(content.locator('a')).toHaveCount(1);
+    const link = content.getByRole('link', { name: 'https://example.com' });
+    await expect(link).toHaveAttribute('href', 'https://example.com/');
+    await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener');
+    await expect(content.locator('code')).toHaveText('npm ci');
     // The reply box is empty and back on Write.
     await expect(input).toHaveValue('');
     await expect(input).toBeFocused();
@@ -106,7 +110,7 @@ test.describe('Markdown in messages (EXTENSIONS §F)', () => {
     const last = page
       .locator(`[data-conversation-id="${conv.id}"]`)
       .getByTestId('conversation-last-message');
-    await expect(last).toContainText('world and [spoiler] loud click me');
+    await expect(last).toContainText('npm ci https://example.com world and [spoiler] loud');
     await expect(last).not.toContainText('secret');
     await expect(last).not.toContainText('**');
   });
