@@ -31,13 +31,20 @@ test.describe('inbox accessibility', () => {
     await expect(page.getByTestId('message')).toHaveCount(1);
 
     // Reply box: labelled, reachable by Tab; the message area itself is focusable for scrolling.
-    // Tab passes the received message's Report button on the way.
+    // Tab passes the received message's Report button, the editor's Write tab and its toolbar
+    // (one stop) on the way.
     const input = page.getByRole('textbox', { name: 'Reply' });
     await expect(input).toHaveAttribute('placeholder', 'Type your message...');
     await page.getByTestId('message-scroll').focus();
     await page.keyboard.press('Tab');
     await expect(
       page.getByRole('button', { name: `Report message from u/${hal.username}` }),
+    ).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tab', { name: 'Write' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(
+      page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }),
     ).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(input).toBeFocused();

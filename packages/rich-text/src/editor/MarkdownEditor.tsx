@@ -5,6 +5,7 @@ import {
   lazy,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -60,6 +61,7 @@ export function MarkdownEditor({
 }: MarkdownEditorProps) {
   const prefix = testId ?? 'markdown-editor';
   const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const writeArea = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<Mode>('write');
   const [previewText, setPreviewText] = useState('');
 
@@ -76,6 +78,13 @@ export function MarkdownEditor({
     if (next === 'preview') setPreviewText(textarea.current?.value ?? '');
     setMode(next);
   };
+
+  // WAI-ARIA tabs: a panel is a tab stop only when it starts with nothing focusable. Write starts
+  // with the toolbar (the panel would be a useless extra stop); a preview may have no links.
+  useLayoutEffect(() => {
+    const panel = writeArea.current?.parentElement;
+    if (panel?.getAttribute('role') === 'tabpanel') panel.tabIndex = mode === 'write' ? -1 : 0;
+  }, [mode]);
 
   // A validation error appears while previewing (e.g. on submit): show the field it is about.
   useEffect(() => {
@@ -116,7 +125,7 @@ export function MarkdownEditor({
         testIdPrefix={`${prefix}-mode`}
         panelClassName="rt-editor__panel"
       >
-        <div className="rt-editor__write" hidden={mode !== 'write'}>
+        <div ref={writeArea} className="rt-editor__write" hidden={mode !== 'write'}>
           <FormatToolbar label={toolbarLabel} testId={prefix} onFormat={format} />
           <TextAreaField
             {...field}
