@@ -116,7 +116,8 @@ describe('POST /api/messages/messages/{id}/report', () => {
         reporter_username: bob.username,
         author_id: alice.id,
         author_username: alice.username,
-        excerpt: content.slice(0, 200),
+        // A preview: plain text (EXTENSIONS §F1), cut at 200 with an ellipsis.
+        excerpt: `${content.slice(0, 200).trimEnd()}…`,
         reason: 'Harassment',
       }),
     ]);

@@ -40,7 +40,8 @@ describe('POST /api/messages/conversations', () => {
       id: res.body.id,
       other_username: 'Bob',
       subject: 'Lunch?',
-      last_message: 'Are you free\non Friday?',
+      // The list's preview is plain text on one line (EXTENSIONS §F1).
+      last_message: 'Are you free on Friday?',
       unread_count: 0,
     });
     expect(res.body.message).toMatchObject({

@@ -27,6 +27,14 @@ describe('toPlainText', () => {
     expect(toPlainText('`>!in code!<`', 200)).toBe('>!in code!<');
   });
 
+  it('never shows a spoiler that the source budget cut open', () => {
+    // Little text in 1,000 characters of markup: the budget (1,000) ends inside the spoiler.
+    const source = `${'*'.repeat(980)}lead >!the secret ending!<`;
+    const text = toPlainText(source, 100);
+    expect(text).toContain('lead');
+    expect(text).not.toContain('secret');
+  });
+
   it('cuts to maxChars with an ellipsis, like the previews before it', () => {
     expect(toPlainText('a'.repeat(200), 200)).toBe('a'.repeat(200));
     expect(toPlainText('a'.repeat(201), 200)).toBe(`${'a'.repeat(200)}…`);

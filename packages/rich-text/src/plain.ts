@@ -21,9 +21,13 @@ export function toPlainText(markdown: string | null | undefined, maxChars: numbe
   if (!markdown) return '';
   const budget = Math.max(maxChars * SOURCE_PER_CHAR, 1_000);
   const source = markdown.length > budget ? markdown.slice(0, budget) : markdown;
-  const withoutSpoilers = source.replace(CODE_OR_SPOILER, (all, _ticks, spoiler) =>
+  let withoutSpoilers = source.replace(CODE_OR_SPOILER, (all, _ticks, spoiler) =>
     spoiler === undefined ? all : ` ${SPOILER_PLACEHOLDER} `,
   );
+  // A spoiler the budget cut open would show its text: hide what follows its opening too.
+  if (source !== markdown) {
+    withoutSpoilers = withoutSpoilers.replace(/>![\s\S]*$/, ` ${SPOILER_PLACEHOLDER}`);
+  }
   // remove-markdown drops everything in <...>: keep the URL of an autolink like <https://x>.
   const autolinksKept = withoutSpoilers.replace(/<((?:https?|mailto):[^<>\s]*)>/gi, '$1');
   const text = removeMarkdown(autolinksKept, { gfm: true, useImgAltText: true })

@@ -1,6 +1,10 @@
+import { toPlainText } from '@forum/rich-text/plain';
+
 /** Notification previews (messaging cuts further if it wants). */
 const PREVIEW_MAX = 200;
 
-/** An item's text cut for a notification, as forum.comment.created and forum.mention.recorded carry it. */
-export const notificationPreview = (text: string): string =>
-  text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text;
+/**
+ * An item's text for a notification, as forum.comment.created and forum.mention.recorded carry
+ * it: plain text (EXTENSIONS §F1: the Markdown stripped, spoilers hidden) cut with "…".
+ */
+export const notificationPreview = (text: string): string => toPlainText(text, PREVIEW_MAX - 1);

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { REPORT_STATUSES, REPORT_TARGETS } from '@forum/contracts';
+import { toPlainText } from '@forum/rich-text/plain';
 
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -55,10 +56,8 @@ export type ReportModel = Model<ReportDoc>;
 export const EXCERPT_MAX = 200;
 
 /** The start of an item's text for the queue, cut on a code point. */
-export const excerptOf = (text: string): string => {
-  const points = [...text];
-  return points.length > EXCERPT_MAX ? `${points.slice(0, EXCERPT_MAX - 1).join('')}…` : text;
-};
+/** The item's text as a preview (EXTENSIONS §F1: plain text, spoilers hidden), "…" included. */
+export const excerptOf = (text: string): string => toPlainText(text, EXCERPT_MAX - 1);
 
 const reportEntrySchema = new Schema<ReportEntry>(
   {

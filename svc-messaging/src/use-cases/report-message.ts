@@ -11,6 +11,7 @@ import { REPORT_EXCERPT_LENGTH } from '../domain/message-report-texts.js';
 import type { ConversationDoc } from '../models/conversation.js';
 import type { MessageDoc } from '../models/message.js';
 import { assertCanReportMessage } from '../policies/conversation-policy.js';
+import { toPlainText } from '@forum/rich-text/plain';
 
 /**
  * POST /messages/messages/{id}/report (EXTENSIONS §M5): the recipient reports a message to the
@@ -58,7 +59,7 @@ export async function reportMessage(
           author_id: authorId,
           // Usernames are copied onto the conversation when it opens and never change.
           author_username: conversation?.usernames[authorId] ?? '',
-          excerpt: message.content.slice(0, REPORT_EXCERPT_LENGTH),
+          excerpt: toPlainText(message.content, REPORT_EXCERPT_LENGTH),
           reason,
           created_at: now.toISOString(),
         },

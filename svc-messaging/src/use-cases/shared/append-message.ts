@@ -5,6 +5,7 @@ import type { MessagingDeps } from '../../deps.js';
 import { conversationFilter, type ConversationDoc } from '../../models/conversation.js';
 import type { MessageDoc } from '../../models/message.js';
 import { otherParticipant } from '../../policies/conversation-policy.js';
+import { toPlainText } from '@forum/rich-text/plain';
 
 /** The list shows a preview; the client cuts it further (spec §5: 200 characters). */
 export const LAST_MESSAGE_PREVIEW = 300;
@@ -38,7 +39,8 @@ export async function appendMessage(
   const updated = await models.Conversation.findOneAndUpdate(
     conversationFilter(conversation),
     {
-      $set: { last_message: content.slice(0, LAST_MESSAGE_PREVIEW), last_message_at: now },
+      // Previews are plain text (EXTENSIONS §F1: the Markdown stripped, spoilers hidden).
+      $set: { last_message: toPlainText(content, LAST_MESSAGE_PREVIEW), last_message_at: now },
       $inc: { [`unread.${recipientId.toHexString()}`]: 1 },
     },
     { returnDocument: 'after' },
@@ -52,7 +54,7 @@ export async function appendMessage(
       sender_username: sender.username,
       recipient_id: recipientId.toHexString(),
       subject: conversation.subject,
-      content_preview: content.slice(0, EVENT_PREVIEW),
+      content_preview: toPlainText(content, EVENT_PREVIEW),
       created_at: now.toISOString(),
     },
     { session },
