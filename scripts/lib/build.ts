@@ -49,6 +49,8 @@ export function frontendSources(root: string, app: FrontendApp): string[] {
     path.join(root, 'packages', 'sdk', 'src'),
     path.join(root, 'packages', 'ui', 'src'),
     path.join(root, 'packages', 'contracts', 'src'),
+    path.join(root, 'packages', 'rich-text', 'src'),
+    path.join(root, 'packages', 'landing', 'src'),
   ];
 }
 

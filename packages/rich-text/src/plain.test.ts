@@ -27,6 +27,15 @@ describe('toPlainText', () => {
     expect(toPlainText('`>!in code!<`', 200)).toBe('>!in code!<');
   });
 
+  it('keeps the text around spoilers and links whole', () => {
+    expect(toPlainText('a >!secret!< and [x](https://e.com) b', 200)).toBe(
+      `a ${SPOILER_PLACEHOLDER} and x b`,
+    );
+    expect(toPlainText('>!x!< [c](https://x)', 200)).toBe(`${SPOILER_PLACEHOLDER} c`);
+    expect(toPlainText('[evil link](javascript:alert(1)) after', 200)).toBe('evil link after');
+    expect(toPlainText('![alt text](https://e.com/a.png) after', 200)).toBe('alt text after');
+  });
+
   it('never shows a spoiler that the source budget cut open', () => {
     // Little text in 1,000 characters of markup: the budget (1,000) ends inside the spoiler.
     const source = `${'*'.repeat(980)}lead >!the secret ending!<`;

@@ -1,6 +1,9 @@
 import type { Extension as MicromarkExtension } from 'micromark-util-types';
 import type { Extension as FromMarkdownExtension } from 'mdast-util-from-markdown';
 import type { Processor } from 'unified';
+// remark-parse augments unified's `Data` with micromarkExtensions: load its types wherever this
+// file is compiled (an app's own type check too).
+import type {} from 'remark-parse';
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
