@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Types } from 'mongoose';
 import { waitFor } from '@forum/service-kit/testing';
 import { startServiceOn } from './test-support/service.js';
-import { DELETE_BATCH } from './use-cases/shared/delete-in-batches.js';
+import { DELETE_BATCH } from '@forum/service-kit';
 import { resumeDeletions } from './use-cases/resume-deletions.js';
 import { crashOnce } from './test-support/crash.js';
 import { startHarness, textPost, type Harness, type TestUser } from './test-support/harness.js';

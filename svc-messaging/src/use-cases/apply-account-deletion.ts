@@ -1,9 +1,13 @@
 import { DELETED_AUTHOR, type EventOf, type Subjects } from '@forum/contracts';
-import { forgetUserBlocks, isDuplicateKeyError, toObjectId } from '@forum/service-kit';
+import {
+  deleteInBatches,
+  forgetUserBlocks,
+  isDuplicateKeyError,
+  toObjectId,
+} from '@forum/service-kit';
 import type { Types } from 'mongoose';
 import type { MessagingModels } from '../models/index.js';
 import { conversationFilter, type ConversationDoc } from '../models/conversation.js';
-import { deleteInBatches } from './shared/delete-in-batches.js';
 
 type UserDeleted = EventOf<typeof Subjects.UserDeleted>;
 

@@ -1,10 +1,7 @@
-import { forgetUserBlocks } from '@forum/service-kit';
+import { deleteInBatches, forgetUserBlocks } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import { byUser } from '../../domain/account-queries.js';
-import { deleteInBatches } from '../shared/delete-in-batches.js';
 import type { DeletedUser } from './deleted-user.js';
-
-const noBeat = async () => {};
 
 /**
  * The user's own marks that point at nobody else's content: saved posts and comments, post
@@ -17,7 +14,7 @@ export async function forgetMarks(
   user: DeletedUser,
 ): Promise<{ blocks: number }> {
   for (const model of [models.PostSave, models.CommentSave, models.PostSubscription]) {
-    await deleteInBatches(model, byUser(user._id), noBeat);
+    await deleteInBatches(model, byUser(user._id));
   }
   return { blocks: await forgetUserBlocks(models.Block, user._id.toHexString()) };
 }

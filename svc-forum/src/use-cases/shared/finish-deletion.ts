@@ -1,8 +1,8 @@
 import type { Types } from 'mongoose';
+import { deleteInBatches } from '@forum/service-kit';
 import type { ForumDeps } from '../../deps.js';
 import type { DeletionDoc } from '../../models/deletion.js';
 import type { PostDoc } from '../../models/post.js';
-import { deleteInBatches } from './delete-in-batches.js';
 import { releaseLogo, releasePostImages } from './release-image.js';
 
 /** Posts per step of a community's cascade (each takes its comments, votes, ... along). */
@@ -30,7 +30,7 @@ async function purgePostChildren(
     models.PostSave,
     models.PostSubscription,
   ]) {
-    await deleteInBatches(model, byPost, beat);
+    await deleteInBatches(model, byPost, { beat });
   }
 }
 
@@ -75,20 +75,20 @@ async function finishCommunity(
     await purgePostChildren(deps, ids, beat);
     await Post.deleteMany({ _id: { $in: ids } });
   }
-  await deleteInBatches(Membership, byCommunity, beat);
+  await deleteInBatches(Membership, byCommunity, { beat });
   // The team and the bans go with it; the log entries stay (the site-wide log keeps them).
-  await deleteInBatches(Moderator, byCommunity, beat);
-  await deleteInBatches(Ban, byCommunity, beat);
+  await deleteInBatches(Moderator, byCommunity, { beat });
+  await deleteInBatches(Ban, byCommunity, { beat });
   // Its reports and appeals: their items and its queues are gone (the admin's queue would
   // otherwise keep rows nobody can act on).
-  await deleteInBatches(Report, byCommunity, beat);
-  await deleteInBatches(Appeal, byCommunity, beat);
+  await deleteInBatches(Report, byCommunity, { beat });
+  await deleteInBatches(Appeal, byCommunity, { beat });
   // Its elections with their ballots and voters (nothing is left to tally or to seat).
   for (const { _id } of await Election.find(byCommunity, { _id: 1 }).lean()) {
-    await deleteInBatches(ElectionBallot, { election_id: _id }, beat);
-    await deleteInBatches(ElectionVoter, { election_id: _id }, beat);
+    await deleteInBatches(ElectionBallot, { election_id: _id }, { beat });
+    await deleteInBatches(ElectionVoter, { election_id: _id }, { beat });
   }
-  await deleteInBatches(Election, byCommunity, beat);
+  await deleteInBatches(Election, byCommunity, { beat });
   await Community.deleteOne({ _id: deletion._id });
   await releaseLogo(deps, deletion.logo_url);
 }

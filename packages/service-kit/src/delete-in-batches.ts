@@ -13,20 +13,21 @@ export interface BatchDeletable {
 }
 
 /**
- * Deletes what `filter` matches, `size` documents per command, calling `beat` after each: a
- * cascade under a 100,000-post community is many small writes, never one huge one, and a crash
- * loses at most the batch in flight (running it again finds what is left).
+ * Deletes what `filter` matches, `size` documents per command, calling `beat` after each (a long
+ * cascade's consumer keeps its message in progress with it): many small writes, never one huge
+ * one, and a crash loses at most the batch in flight (running it again finds what is left). The
+ * delete repeats the filter, so it names the shard key whenever the filter does.
  */
 export async function deleteInBatches(
   model: BatchDeletable,
   filter: Record<string, unknown>,
-  beat: () => Promise<void>,
-  size = DELETE_BATCH,
+  { beat, size = DELETE_BATCH }: { beat?: () => Promise<void>; size?: number } = {},
 ): Promise<void> {
   for (;;) {
     const batch = await model.find(filter, { _id: 1 }).limit(size).lean();
     if (batch.length === 0) return;
-    await model.deleteMany({ _id: { $in: batch.map((d) => d._id) } });
-    await beat();
+    await model.deleteMany({ ...filter, _id: { $in: batch.map((d) => d._id) } });
+    await beat?.();
+    if (batch.length < size) return;
   }
 }
