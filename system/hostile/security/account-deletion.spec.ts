@@ -82,14 +82,14 @@ test('the deleted account signs in nowhere and its tokens fail at every service'
   });
   expect(refresh.status).toBe(401);
   // identity at once; forum and messaging as soon as their directory replicas hear of it.
-  for (const [method, path] of [
-    ['GET', '/auth/me'],
-    ['GET', '/communities/my'],
-    ['GET', '/messages/conversations'],
-    ['GET', '/auth/me/export'],
+  for (const path of [
+    '/auth/me',
+    '/communities/my',
+    '/messages/conversations',
+    '/auth/me/export',
   ]) {
-    await eventually(`${method} ${path} refuses the token`, async () =>
-      (await api(method, path, { token: doomed.token })).status === 401 ? true : undefined,
+    await eventually(`GET ${path} refuses the token`, async () =>
+      (await api('GET', path, { token: doomed.token })).status === 401 ? true : undefined,
     );
   }
   const again = await api('POST', '/auth/register', {
