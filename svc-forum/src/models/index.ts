@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { defineDirectoryUserModel, type DirectoryUserModel } from '@forum/service-kit';
 import { definePostModel, type PostModel } from './post.js';
 import { defineCommunityModel, type CommunityModel } from './community.js';
 import { defineMembershipModel, type MembershipModel } from './membership.js';
@@ -21,11 +22,10 @@ import { defineElectionModel, type ElectionModel } from './election.js';
 import { defineElectionBallotModel, type ElectionBallotModel } from './election-ballot.js';
 import { defineElectionVoterModel, type ElectionVoterModel } from './election-voter.js';
 import { defineBlockModel, type BlockModel } from './block.js';
-import { defineForumDirectoryUserModel, type ForumDirectoryUserModel } from './directory-user.js';
 
 export interface ForumModels {
   Post: PostModel;
-  DirectoryUser: ForumDirectoryUserModel;
+  DirectoryUser: DirectoryUserModel;
   Community: CommunityModel;
   Membership: MembershipModel;
   PostVote: PostVoteModel;
@@ -58,7 +58,7 @@ export interface ForumModels {
 export function createForumModels(conn: Connection): ForumModels {
   return {
     Post: definePostModel(conn),
-    DirectoryUser: defineForumDirectoryUserModel(conn),
+    DirectoryUser: defineDirectoryUserModel(conn),
     Community: defineCommunityModel(conn),
     Membership: defineMembershipModel(conn),
     PostVote: definePostVoteModel(conn),

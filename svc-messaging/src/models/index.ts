@@ -1,8 +1,5 @@
 import type { Connection } from 'mongoose';
-import {
-  defineMessagingDirectoryUserModel,
-  type MessagingDirectoryUserModel,
-} from './directory-user.js';
+import { defineDirectoryUserModel, type DirectoryUserModel } from '@forum/service-kit';
 import { defineConversationModel, type ConversationModel } from './conversation.js';
 import { defineMessageModel, type MessageModel } from './message.js';
 import { defineMessageReportModel, type MessageReportModel } from './message-report.js';
@@ -14,7 +11,7 @@ import {
 import { defineBlockModel, type BlockModel } from './block.js';
 
 export interface MessagingModels {
-  DirectoryUser: MessagingDirectoryUserModel;
+  DirectoryUser: DirectoryUserModel;
   Conversation: ConversationModel;
   Message: MessageModel;
   MessageReport: MessageReportModel;
@@ -24,7 +21,7 @@ export interface MessagingModels {
 }
 
 export const createMessagingModels = (conn: Connection): MessagingModels => ({
-  DirectoryUser: defineMessagingDirectoryUserModel(conn),
+  DirectoryUser: defineDirectoryUserModel(conn),
   Conversation: defineConversationModel(conn),
   Message: defineMessageModel(conn),
   MessageReport: defineMessageReportModel(conn),

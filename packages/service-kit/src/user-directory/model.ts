@@ -29,6 +29,11 @@ export interface DirectoryUserDoc {
    * a missing value counts as active.
    */
   is_active: boolean;
+  /**
+   * Set when identity deleted the account (identity.user.deleted, EXTENSIONS §B2): forum's profile
+   * lists answer 'User not found' and messaging refuses messages to it. Absent or null otherwise.
+   */
+  deleted_at?: Date | null;
   registered_at: Date;
   updated_at: Date;
 }
@@ -66,6 +71,7 @@ export function defineDirectoryUserModel<TExtra extends object = object>(
       username_lower: { type: String, required: true },
       avatar_url: { type: String, default: null },
       is_active: { type: Boolean, default: true },
+      deleted_at: { type: Date, default: null },
       registered_at: { type: Date, required: true },
       updated_at: { type: Date, required: true },
       ...extraFields,
