@@ -24,6 +24,7 @@ import {
   resolveApiRoute,
   resolveMediaService,
   withoutTrailingSlash,
+  type ServiceName,
 } from './routing-table.js';
 import { securityHeaderList, securityHeaders } from './security/security-headers.js';
 import { CompressionCache } from './static/compression.js';
@@ -84,6 +85,17 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}): GatewayApp {
   const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
   const pools = new UpstreamPools({ timeoutMs: config.upstreamTimeoutMs });
+  // Event streams (EXTENSIONS §L) stay open for as long as the client reads: no body timeout
+  // (svc-stream's keep-alive comments show it is alive) and no bound on sockets.
+  const streamPools = new UpstreamPools({
+    timeoutMs: config.upstreamTimeoutMs,
+    bodyTimeoutMs: 0,
+    connections: null,
+  });
+  const upstreamOf = (service: ServiceName) =>
+    service === 'stream'
+      ? streamPools.get(config.upstreams.stream)
+      : pools.get(config.upstreams[service]);
   const manifest = new RemotesManifest(config.remotesManifest, (err) =>
     logger.warn(
       { err, file: config.remotesManifest },
@@ -133,7 +145,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
     if (!route) throw new HttpError(404, NOT_FOUND);
     setRouteLabel(ctx, route.route);
     if (route.target !== 'gateway') {
-      return proxyRequest(ctx, pools.get(config.upstreams[route.target]), apiProxy);
+      return proxyRequest(ctx, upstreamOf(route.target), apiProxy);
     }
     // HEAD resolves to the GET row (and Koa sends no body for it).
     const answer = gatewayRoutes.get(
@@ -151,7 +163,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
       setRouteLabel(ctx, '/media/*');
       const service = resolveMediaService(ctx.path);
       if (!service) throw new HttpError(404, NOT_FOUND);
-      return proxyRequest(ctx, pools.get(config.upstreams[service]), staticProxy);
+      return proxyRequest(ctx, upstreamOf(service), staticProxy);
     }
     if (ctx.path === '/remotes.json') {
       setRouteLabel(ctx, '/remotes.json');
@@ -184,7 +196,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
     : createProxyFastPath({
         logger,
         metrics,
-        upstream: (service) => pools.get(config.upstreams[service]),
+        upstream: upstreamOf,
         securityHeaders: security,
         trustProxy: config.trustProxy,
         ownPaths: docs.paths,
@@ -196,7 +208,12 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
     // The fast path answers body-less /api calls in front of Koa and records into these metrics.
     koa: new GatewayKoa({ proxy: config.trustProxy }, fastPath),
     metrics,
-    ready: upstreamReadiness(pools, config.upstreams),
+    // The site works without live updates (clients poll), so the stream service is not required.
+    ready: upstreamReadiness(pools, {
+      identity: config.upstreams.identity,
+      forum: config.upstreams.forum,
+      messaging: config.upstreams.messaging,
+    }),
     // Client IPs and protocol come from X-Forwarded-* only behind a proxy we were told to trust.
     trustProxy: config.trustProxy,
     bodyParser: false,
@@ -209,5 +226,5 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps = {}):
       dispatch,
     ],
   });
-  return { app, close: () => pools.close() };
+  return { app, close: () => Promise.all([pools.close(), streamPools.close()]).then(() => {}) };
 }

@@ -10,6 +10,7 @@ describe('loadGatewayConfig', () => {
       identity: 'http://127.0.0.1:4001',
       forum: 'http://127.0.0.1:4002',
       messaging: 'http://127.0.0.1:4003',
+      stream: 'http://127.0.0.1:4004',
     });
     expect(config.upstreamTimeoutMs).toBe(10_000);
     expect(config.jsonBodyLimit).toBe(1024 * 1024);

@@ -35,6 +35,7 @@ export const gatewayConfigSchema = z.object({
   IDENTITY_URL: serviceUrl('http://127.0.0.1:4001'),
   FORUM_URL: serviceUrl('http://127.0.0.1:4002'),
   MESSAGING_URL: serviceUrl('http://127.0.0.1:4003'),
+  STREAM_URL: serviceUrl('http://127.0.0.1:4004'),
   SHELL_DIR: z
     .string()
     .min(1)
@@ -62,7 +63,7 @@ export interface GatewayConfig {
   port: number;
   host: string;
   logLevel: string;
-  upstreams: { identity: string; forum: string; messaging: string };
+  upstreams: { identity: string; forum: string; messaging: string; stream: string };
   shellDir: string;
   remotesDir: string;
   remotesManifest: string;
@@ -93,7 +94,12 @@ export function loadGatewayConfig(
     port: raw.GATEWAY_PORT ?? raw.PORT,
     host: raw.HOST,
     logLevel: raw.LOG_LEVEL,
-    upstreams: { identity: raw.IDENTITY_URL, forum: raw.FORUM_URL, messaging: raw.MESSAGING_URL },
+    upstreams: {
+      identity: raw.IDENTITY_URL,
+      forum: raw.FORUM_URL,
+      messaging: raw.MESSAGING_URL,
+      stream: raw.STREAM_URL,
+    },
     shellDir: path.resolve(raw.SHELL_DIR),
     remotesDir: path.resolve(raw.REMOTES_DIR),
     remotesManifest: path.resolve(

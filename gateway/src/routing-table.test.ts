@@ -68,6 +68,8 @@ describe('routing table', () => {
       '/api/search': 'forum',
       '/api/messages': 'messaging',
       '/api/notifications': 'messaging',
+      // Live updates (EXTENSIONS §L): svc-stream.
+      '/api/stream': 'stream',
     });
   });
 

@@ -3,8 +3,10 @@ import { Pool } from 'undici';
 export interface PoolOptions {
   /** Time to wait for response headers, and between body chunks. */
   timeoutMs: number;
-  /** Concurrent sockets per upstream. */
-  connections?: number;
+  /** Time allowed between body chunks when it differs (0 = none: event streams). */
+  bodyTimeoutMs?: number;
+  /** Concurrent sockets per upstream (null = no bound: each open event stream holds one). */
+  connections?: number | null;
 }
 
 /**
@@ -21,9 +23,9 @@ export class UpstreamPools {
     let pool = this.pools.get(key);
     if (!pool) {
       pool = new Pool(key, {
-        connections: this.options.connections ?? 128,
+        connections: this.options.connections === undefined ? 128 : this.options.connections,
         headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.bodyTimeoutMs ?? this.options.timeoutMs,
         // A refused or black-holed connect is "service unavailable", not worth the full timeout.
         connect: { timeout: Math.min(this.options.timeoutMs, 5_000) },
         // Node servers drop idle sockets after 5 s; give up ours first to avoid reset races.

@@ -15,10 +15,11 @@ export interface CallOptions {
 
 /**
  * The routes a browser calls: the public ones, without the liveness probes every service answers
- * (their schemas would cost the first page ~1 KB gzip of zod for nothing).
+ * (their schemas would cost the first page ~1 KB gzip of zod for nothing) and the event stream
+ * (read by the live client, live/).
  */
 export type BrowserRouteKey = {
-  [K in PublicRouteKey]: ApiRoutes[K] extends { probe: true } ? never : K;
+  [K in PublicRouteKey]: ApiRoutes[K] extends { probe: true } | { eventStream: true } ? never : K;
 }[PublicRouteKey];
 
 /** What a route takes: its {params, query, body}; nothing at all for a route that declares none. */

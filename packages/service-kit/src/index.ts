@@ -68,6 +68,7 @@ export { ensureIndexes, IndexBuildError, type BuiltIndexes } from './indexes.js'
 export { connectNats, isNatsReady } from './nats/connect.js';
 export { ensureStream, ensureStreams, type StreamSpec } from './nats/stream.js';
 export { publishEvent } from './nats/publish.js';
+export { createLivePublisher, decodeLiveUserEvent, type LivePublisher } from './nats/live.js';
 export {
   startConsumer,
   type StartConsumerOptions,

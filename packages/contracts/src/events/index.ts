@@ -6,3 +6,4 @@ export * from './moderation.js';
 export * from './messaging.js';
 export * from './catalogue.js';
 export * from './elections.js';
+export * from './live.js';

@@ -32,3 +32,4 @@ export * from './account-settings.js';
 export * from './blocks.js';
 export * from './notification-preferences.js';
 export * from './account-data.js';
+export * from './stream.js';

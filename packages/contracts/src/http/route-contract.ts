@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ErrorBody } from './common.js';
 
-export type ServiceName = 'gateway' | 'identity' | 'forum' | 'messaging';
+export type ServiceName = 'gateway' | 'identity' | 'forum' | 'messaging' | 'stream';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type RouteAuth = 'none' | 'optional' | 'required' | 'admin';
 
@@ -26,6 +26,11 @@ export interface RouteContract {
   internal?: boolean;
   /** Answered by service-kit's probe router in every service, not by a route handler. */
   probe?: boolean;
+  /**
+   * Answers a Server-Sent Events stream (EXTENSIONS §L) that stays open: browsers read it with
+   * fetch streaming (the SDK's live client), not with the JSON call; tests read its headers first.
+   */
+  eventStream?: boolean;
   request?: { query?: z.ZodObject; params?: z.ZodObject; body?: z.ZodType };
   responses: Readonly<Record<number, RouteResponse>>;
 }

@@ -6,6 +6,7 @@ import { moderationRoutes, reportAndAppealRoutes } from './routes-moderation.js'
 import { electionRoutes } from './routes-elections.js';
 import { searchRoutes } from './routes-search.js';
 import { safetyRoutes } from './routes-safety.js';
+import { streamRoutes } from './routes-stream.js';
 import {
   routeTable,
   type RouteContract,
@@ -28,6 +29,7 @@ export const apiRoutes = routeTable([
   ...searchRoutes,
   ...safetyRoutes,
   ...messagingRoutes,
+  ...streamRoutes,
 ]);
 
 /** The same operations as a list (OpenAPI, the fuzzer, the IDOR sweep, the gateway). */
