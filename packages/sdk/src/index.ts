@@ -50,6 +50,8 @@ export type { AccessClaims } from './jwt';
 export { SdkProvider, useApi, useSession } from './react';
 export { UNREAD_POLL_MS, useUnreadMessagesCount, useUnreadNotificationsCount } from './queries';
 export { useBlocks, useIsBlocked, useSetBlocked } from './blocks';
+export { useLiveEvent, useLivePost, useLiveStatus } from './live/hooks';
+export type { LiveEventData, LiveEventName, LiveStatus } from './live/types';
 export type {
   Post,
   PostSort,
