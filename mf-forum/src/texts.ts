@@ -116,6 +116,8 @@ export const TEXTS = {
   loadMoreComments: 'Load more comments',
   moreReplies: (n: number) => (n === 1 ? '1 more reply' : `${n} more replies`),
   moreRepliesFailed: 'Failed to load replies. Please try again.',
+  /** EXTENSIONS §L: comments pushed while the post is open. */
+  newComments: (n: number) => (n === 1 ? '1 new comment — show' : `${n} new comments — show`),
   // Profile
   userNotFound: 'User not found',
   profileFailed: 'Failed to load user profile',

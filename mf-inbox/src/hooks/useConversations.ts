@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useApi, useSession } from '@forum/sdk';
+import { useApi, useLiveStatus, useSession } from '@forum/sdk';
 import {
   CONVERSATIONS_LIMIT,
   LIST_POLL_MS,
@@ -7,11 +7,15 @@ import {
   retryUnlessClientError,
 } from '../lib/inboxQueries';
 
-/** GET /messages/conversations?page&limit=20, page by page ("Load more"). */
+/**
+ * GET /messages/conversations?page&limit=20, page by page ("Load more"); polled only while the
+ * browser's stream is down (pushed messages refetch it otherwise, useLiveInbox).
+ */
 export function useConversations() {
   const api = useApi();
   const { status, user } = useSession();
   const userId = user?.id ?? '';
+  const live = useLiveStatus() === 'live';
   return useInfiniteQuery({
     queryKey: inboxKeys.conversations(userId),
     queryFn: ({ pageParam, signal }) =>
@@ -25,7 +29,7 @@ export function useConversations() {
     enabled: status === 'signed-in' && userId !== '',
     retry: retryUnlessClientError,
     staleTime: 5_000,
-    refetchInterval: LIST_POLL_MS,
+    refetchInterval: live ? false : LIST_POLL_MS,
     refetchIntervalInBackground: false,
   });
 }

@@ -4,6 +4,7 @@ import { Card, Spinner, buttonClassName } from '@forum/ui';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
 import { SignedOut } from '../components/SignedOut';
+import { useLiveInbox } from '../hooks/useLiveInbox';
 import { TEXTS } from '../texts';
 
 /** /inbox and /inbox/{conversationId}: the list on the left, the open conversation on the right. */
@@ -11,6 +12,7 @@ export default function InboxPage() {
   const { conversationId } = useParams();
   const [params] = useSearchParams();
   const { status } = useSession();
+  useLiveInbox();
   if (status === 'loading') return <Spinner block label="Loading" data-testid="inbox-loading" />;
   if (status === 'signed-out') {
     return <SignedOut title={TEXTS.signedOutInboxTitle} text={TEXTS.signedOutInboxText} />;

@@ -9,11 +9,13 @@ import { openInvite } from '../invite/inviteStore';
 import { NotificationsPanel } from './NotificationsPanel';
 import { notificationAction } from './route';
 import type { NotificationAction } from './route';
+import { useLiveNotifications } from './useLiveNotifications';
 
 /** The bell with its unread badge and the notifications dropdown (spec §2, §4). */
 export function NotificationsMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const unread = useUnreadNotificationsCount().data ?? 0;
+  useLiveNotifications(user.id);
   const [open, setOpen] = useState(false);
   // What to do once the menu has closed (and given focus back): navigate or open the invite modal.
   const pending = useRef<NotificationAction | null>(null);

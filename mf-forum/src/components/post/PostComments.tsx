@@ -9,6 +9,7 @@ import { usePostComments } from '../../hooks/usePostComments';
 import { CommentForm } from '../comments/CommentForm';
 import { CommentList } from '../comments/CommentList';
 import { CommentsContext } from '../comments/CommentsContext';
+import { NewCommentsButton } from './NewCommentsButton';
 import { TEXTS } from '../../texts';
 import '../moderation/moderation.css';
 
@@ -64,6 +65,7 @@ export function PostComments({ post, canModerate }: { post: Post; canModerate: b
           to join the discussion.
         </p>
       )}
+      <NewCommentsButton postId={post.id} />
       <CommentsContext.Provider value={{ post, sort, highlight, canModerate }}>
         {comments.isPending ? (
           <div aria-busy="true" data-testid="comments-loading">
