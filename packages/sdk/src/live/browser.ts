@@ -23,10 +23,18 @@ function newTabId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** The live client of this tab, wired to the SDK's shared api (token store) and session. */
-export function createBrowserLiveClient(api: Api, session: Session, sink: LiveSink): LiveClient {
+/**
+ * The live client of this tab, wired to the SDK's shared api (token store) and session, and to
+ * the tab's focus, visibility and life (`currentPost`: the post the tab shows now).
+ */
+export function createBrowserLiveClient(
+  api: Api,
+  session: Session,
+  sink: LiveSink,
+  currentPost: () => string | null,
+): LiveClient {
   const { client } = api;
-  return createLiveClient(
+  const live = createLiveClient(
     {
       session,
       locks: browserLocks(),
@@ -46,4 +54,16 @@ export function createBrowserLiveClient(api: Api, session: Session, sink: LiveSi
     },
     sink,
   );
+  const isActive = () => document.visibilityState === 'visible';
+  const touch = () => {
+    if (isActive()) live.touch();
+  };
+  window.addEventListener('focus', touch);
+  document.addEventListener('visibilitychange', touch);
+  window.addEventListener('pagehide', () => live.leave());
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) live.setInterest(currentPost(), isActive());
+  });
+  live.setInterest(currentPost(), isActive());
+  return live;
 }

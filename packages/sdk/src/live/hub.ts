@@ -36,7 +36,6 @@ const sink: LiveSink = {
   },
 };
 
-const isActive = () => document.visibilityState === 'visible';
 const currentPost = () => shownPosts.at(-1) ?? null;
 
 function load() {
@@ -45,8 +44,7 @@ function load() {
   loading = true;
   import('./browser')
     .then(({ createBrowserLiveClient }) => {
-      client = createBrowserLiveClient(defaultApiRef.current, session, sink);
-      client.setInterest(currentPost(), isActive());
+      client = createBrowserLiveClient(defaultApiRef.current, session, sink, currentPost);
     })
     .catch(() => {
       // The chunk did not load (offline, new deployment): polling goes on; a later need retries.
@@ -54,44 +52,35 @@ function load() {
     });
 }
 
+/** Something needs live updates: follow the session, load the client once there is a use. */
 function start() {
-  if (started || typeof window === 'undefined' || typeof document === 'undefined') return;
-  started = true;
-  defaultSessionRef.current.subscribe(load);
-  const touch = () => {
-    if (isActive()) client?.touch();
-  };
-  window.addEventListener('focus', touch);
-  document.addEventListener('visibilitychange', touch);
-  window.addEventListener('pagehide', () => client?.leave());
-  window.addEventListener('pageshow', (e) => {
-    if (e.persisted) client?.setInterest(currentPost(), isActive());
-  });
+  if (!started && typeof window !== 'undefined') {
+    started = true;
+    defaultSessionRef.current.subscribe(load);
+  }
+  if (started) load();
 }
 
 function postsChanged() {
-  load();
-  client?.setInterest(currentPost(), isActive());
+  start();
+  client?.setInterest(currentPost(), document.visibilityState === 'visible');
 }
 
 export const liveHub = {
   getStatus: (): LiveStatus => status,
   subscribeStatus(listener: () => void): () => void {
     start();
-    load();
     statusListeners.add(listener);
     return () => statusListeners.delete(listener);
   },
   on(name: LiveEventName, handler: Handler): () => void {
     start();
-    load();
     let set = handlers.get(name);
     if (!set) handlers.set(name, (set = new Set()));
     set.add(handler);
     return () => set.delete(handler);
   },
   showPost(postId: string): () => void {
-    start();
     shownPosts.push(postId);
     postsChanged();
     return () => {
