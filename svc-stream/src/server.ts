@@ -1,0 +1,101 @@
+import {
+  connectNats,
+  createAuth,
+  createLogger,
+  dependencyReadiness,
+  runService,
+  shutdownSequence,
+  type AuthKeyOptions,
+  type Logger,
+  type RunningService,
+} from '@forum/service-kit';
+import type { NatsConnection } from 'nats';
+import { createStreamApp, SERVICE_NAME } from './app.js';
+import type { StreamConfig } from './config.js';
+import type { StreamDeps } from './deps.js';
+import { connectionDrainer } from './drain-connections.js';
+import { subscribeToEvents } from './events/subscriptions.js';
+import { createForumClient } from './upstreams/forum-client.js';
+import { createMessagingClient } from './upstreams/messaging-client.js';
+
+export interface RunningStream extends RunningService {
+  nats: NatsConnection;
+  deps: StreamDeps;
+}
+
+export interface StartOptions {
+  handleSignals?: boolean;
+  logger?: Logger;
+  /** Token verification key; default: identity's JWKS at IDENTITY_URL (tests pass their own). */
+  auth?: AuthKeyOptions;
+}
+
+/** How long SIGTERM waits for a clean stop before exiting anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Everything main.ts does after reading config; integration tests start the service this way. */
+export async function startStreamService(
+  config: StreamConfig,
+  { handleSignals = true, logger, auth: authKeys }: StartOptions = {},
+): Promise<RunningStream> {
+  const log = logger ?? createLogger({ name: SERVICE_NAME, level: config.LOG_LEVEL });
+  const nats = await connectNats(config.NATS_URL, log, SERVICE_NAME);
+  const { app, deps } = createStreamApp({
+    logger: log,
+    // No is-active check here (no directory replica): messaging's answer at open refuses a
+    // deactivated account, and identity.user.updated ends its open streams.
+    auth: createAuth(
+      authKeys ?? { jwksUrl: new URL('/.well-known/jwks.json', config.IDENTITY_URL).href },
+    ),
+    forum: createForumClient(config.FORUM_URL, config.STREAM_UPSTREAM_TIMEOUT_MS),
+    messaging: createMessagingClient(config.MESSAGING_URL, config.STREAM_UPSTREAM_TIMEOUT_MS),
+    heartbeatMs: config.STREAM_HEARTBEAT_MS,
+    maxBufferBytes: config.STREAM_MAX_BUFFER_BYTES,
+    ready: dependencyReadiness({ nats }),
+  });
+  const subscriptions = subscribeToEvents(nats, deps, log);
+  const running = await runService({
+    name: SERVICE_NAME,
+    app,
+    port: config.PORT,
+    host: config.HOST,
+    logger: log,
+    handleSignals: false,
+    onStop: async () => {
+      for (const sub of subscriptions) sub.unsubscribe();
+      await shutdownSequence({ nats, logger: log })();
+    },
+  });
+  // Node's requestTimeout (300 s) and headersTimeout bound receiving the request only, not a
+  // long response (checked on Node 20), so they stay as they are; startEventStream lifts the
+  // socket's idle timeout.
+
+  // runService's stop() waits for open responses; end the streams first (clients reconnect to
+  // another instance), refusing new ones, then stop listening and drain NATS.
+  const drainer = connectionDrainer(running.server);
+  const stop = () => {
+    deps.hub.shutdown();
+    const stopped = running.stop();
+    drainer.stopping();
+    return stopped;
+  };
+  if (handleSignals) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      log.info({ signal }, 'signal received');
+      setTimeout(() => {
+        log.error('graceful shutdown timed out');
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS).unref();
+      stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+  return { ...running, stop, nats, deps };
+}
