@@ -2,8 +2,10 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import {
   createApp,
+  createLivePublisher,
   serveRoutes,
   type Auth,
+  type LivePublisher,
   type Logger,
   type ReadinessCheck,
   type ServiceHandlers,
@@ -24,17 +26,26 @@ export interface MessagingAppDeps {
   /** The event outbox (messaging.message.sent). */
   outbox: Outbox;
   ready?: ReadinessCheck;
+  /** Live hints (EXTENSIONS §L); without one, none are sent (tests of the HTTP app alone). */
+  live?: LivePublisher;
 }
 
 /** The messaging HTTP app without listen: tests serve it directly, main.ts runs it. */
-export function createMessagingApp({ logger, conn, auth, outbox, ready }: MessagingAppDeps): Koa {
+export function createMessagingApp({
+  logger,
+  conn,
+  auth,
+  outbox,
+  ready,
+  live = createLivePublisher(undefined, logger),
+}: MessagingAppDeps): Koa {
   const app = createApp({
     name: SERVICE_NAME,
     logger,
     database: conn,
     ...(ready ? { ready } : {}),
   });
-  const deps: MessagingDeps = { models: createMessagingModels(conn), outbox, conn };
+  const deps: MessagingDeps = { models: createMessagingModels(conn), outbox, conn, live };
   const handlers: ServiceHandlers<'messaging'> = {
     ...messageHandlers(deps),
     ...notificationHandlers(deps),

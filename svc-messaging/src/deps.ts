@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { EventOutbox } from '@forum/service-kit';
+import type { EventOutbox, LivePublisher } from '@forum/service-kit';
 import type { MessagingModels } from './models/index.js';
 
 /** Where use cases publish events: the outbox (stored next to the data, relayed with retry). */
@@ -11,4 +11,6 @@ export interface MessagingDeps {
   outbox: Outbox;
   /** For inTransaction: writes that must stand or fall together. */
   conn: Connection;
+  /** Live hints to open streams (EXTENSIONS §L), published after a write commits. */
+  live: LivePublisher;
 }

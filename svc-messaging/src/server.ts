@@ -4,6 +4,7 @@ import {
   createDirectoryActiveUserCache,
   createAuth,
   createEventOutbox,
+  createLivePublisher,
   createLogger,
   dependencyReadiness,
   dropRetiredIndexes,
@@ -61,6 +62,8 @@ export async function startMessagingService(
   const js = nats.jetstream();
   const outbox = createEventOutbox({ conn, js, logger: log });
   outbox.start();
+  // Live hints go out on core NATS over the same connection (EXTENSIONS §L).
+  const live = createLivePublisher(nats, log);
   // The is-active check behind every token (ARCHITECTURE §5), over the directory replica.
   const activeUsers = createDirectoryActiveUserCache(models.DirectoryUser);
   const consumers = [
@@ -96,6 +99,7 @@ export async function startMessagingService(
       js,
       conn,
       models,
+      live,
       logger: log,
       maxDeliver: config.EVENT_MAX_DELIVER,
       backoffBaseMs: config.EVENT_RETRY_BASE_MS,
@@ -110,6 +114,7 @@ export async function startMessagingService(
       isActive: activeUsers.isActive,
     }),
     outbox,
+    live,
     ready: dependencyReadiness({ mongo: conn, nats }),
   });
   const running = await runService({

@@ -2,10 +2,14 @@ import { Streams, Subjects } from '@forum/contracts';
 import {
   startEventHandlers,
   type EventHandlerTuning,
+  type LivePublisher,
   type RunningConsumer,
   type StartEventHandlersOptions,
 } from '@forum/service-kit';
+import { afterCommit } from '../live/after-commit.js';
+import { publishNotificationHints } from '../live/hints.js';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { notifyBadgeEarned } from '../use-cases/notify-badge-earned.js';
 import { notifyCommentCreated } from '../use-cases/notify-comment-created.js';
 import { notifyCommentSubscribers } from '../use-cases/notify-comment-subscribers.js';
@@ -28,27 +32,34 @@ export const MENTIONS_DURABLE = 'messaging-notifications-mentions';
 export interface NotificationConsumerDeps
   extends Pick<StartEventHandlersOptions, 'js' | 'conn' | 'logger'>, EventHandlerTuning {
   models: MessagingModels;
+  /** Live hints for the notifications stored (EXTENSIONS §L). */
+  live: LivePublisher;
 }
 
 /**
  * One durable per source stream. Every instance of svc-messaging uses the same durable names, so
  * JetStream hands each message to one of them; the unique indexes on notifications catch the
  * rest (a redelivery after a crash, an ack lost in transit). The durable names are the consumers'
- * server-side positions and processed_events keys: never change them.
+ * server-side positions and processed_events keys: never change them. Each handler hints the
+ * notifications it stored to their users' open streams once they are written (after the commit
+ * for the transactional one); a redelivery stores nothing, so it hints nothing.
  */
 export function startNotificationConsumers({
   models,
+  live,
   ...options
 }: NotificationConsumerDeps): Promise<RunningConsumer[]> {
+  const hint = (stored: Promise<NotificationDoc[]>) =>
+    stored.then((docs) => publishNotificationHints(live, docs));
   return Promise.all([
     startEventHandlers({
       ...options,
       durable: 'messaging-notifications-identity',
       stream: Streams.identity.name,
       handlers: {
-        [Subjects.UserRegistered]: (event) => welcomeNewUser(models, event),
-        [Subjects.ReferralCompleted]: (event) => notifyReferralCompleted(models, event),
-        [Subjects.BadgeEarned]: (event) => notifyBadgeEarned(models, event),
+        [Subjects.UserRegistered]: (event) => hint(welcomeNewUser(models, event)),
+        [Subjects.ReferralCompleted]: (event) => hint(notifyReferralCompleted(models, event)),
+        [Subjects.BadgeEarned]: (event) => hint(notifyBadgeEarned(models, event)),
       },
     }),
     startEventHandlers({
@@ -56,9 +67,9 @@ export function startNotificationConsumers({
       durable: 'messaging-notifications-forum',
       stream: Streams.forum.name,
       handlers: {
-        [Subjects.CommentCreated]: (event) => notifyCommentCreated(models, event),
-        [Subjects.PostVoted]: (event) => notifyPostVoted(models, event),
-        [Subjects.CommentVoted]: (event) => notifyCommentVoted(models, event),
+        [Subjects.CommentCreated]: (event) => hint(notifyCommentCreated(models, event)),
+        [Subjects.PostVoted]: (event) => hint(notifyPostVoted(models, event)),
+        [Subjects.CommentVoted]: (event) => hint(notifyCommentVoted(models, event)),
       },
     }),
     // Subscriber slices on a durable of their own: a 50,000-subscriber fan-out (50 slices) does
@@ -68,7 +79,7 @@ export function startNotificationConsumers({
       durable: 'messaging-notifications-forum-subscribers',
       stream: Streams.forum.name,
       handlers: {
-        [Subjects.CommentSubscribers]: (event) => notifyCommentSubscribers(models, event),
+        [Subjects.CommentSubscribers]: (event) => hint(notifyCommentSubscribers(models, event)),
       },
     }),
     // Moderation notices (EXTENSIONS §M7), on a durable of their own from the stream's start;
@@ -77,7 +88,7 @@ export function startNotificationConsumers({
       ...options,
       durable: 'messaging-notifications-moderation',
       stream: Streams.forum.name,
-      handlers: { [Subjects.ModActionRecorded]: (event) => notifyModAction(models, event) },
+      handlers: { [Subjects.ModActionRecorded]: (event) => hint(notifyModAction(models, event)) },
     }),
     // Election results (EXTENSIONS §E), in slices of at most 1,000 recipients, on a durable of
     // their own so a large electorate does not hold up other notices.
@@ -85,7 +96,9 @@ export function startNotificationConsumers({
       ...options,
       durable: 'messaging-notifications-elections',
       stream: Streams.forum.name,
-      handlers: { [Subjects.ElectionDecided]: (event) => notifyElectionDecided(models, event) },
+      handlers: {
+        [Subjects.ElectionDecided]: (event) => hint(notifyElectionDecided(models, event)),
+      },
     }),
     // Mentions (EXTENSIONS §F3), on a durable of their own: one filtered subject, so a service
     // that gains it reads only forum.mention.recorded from the stream's start.
@@ -93,7 +106,7 @@ export function startNotificationConsumers({
       ...options,
       durable: MENTIONS_DURABLE,
       stream: Streams.forum.name,
-      handlers: { [Subjects.MentionRecorded]: (event) => notifyMention(models, event) },
+      handlers: { [Subjects.MentionRecorded]: (event) => hint(notifyMention(models, event)) },
     }),
     // Resolved reports (EXTENSIONS §M5): a message's reports close and a removed message is
     // hidden, and reporters are told, all with the processed-event record in one transaction.
@@ -103,9 +116,10 @@ export function startNotificationConsumers({
       stream: Streams.forum.name,
       transactional: true,
       handlers: {
-        [Subjects.ReportResolved]: async (event) => {
+        [Subjects.ReportResolved]: async (event, { session }) => {
           await resolveMessageReports(models, event);
-          await notifyReportResolved(models, event);
+          const docs = await notifyReportResolved(models, event);
+          afterCommit(session!, () => publishNotificationHints(live, docs));
         },
       },
     }),
@@ -113,7 +127,7 @@ export function startNotificationConsumers({
       ...options,
       durable: 'messaging-notifications-messaging',
       stream: Streams.messaging.name,
-      handlers: { [Subjects.MessageSent]: (event) => notifyMessageSent(models, event) },
+      handlers: { [Subjects.MessageSent]: (event) => hint(notifyMessageSent(models, event)) },
     }),
   ]);
 }

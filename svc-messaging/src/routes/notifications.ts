@@ -9,21 +9,21 @@ import type { MessagingHandlers } from './handlers.js';
 import { notFoundUnlessId } from './hidden-ids.js';
 
 /** /api/notifications: the caller's own notifications (spec §7 Notifications). */
-export const notificationHandlers = ({ models }: MessagingDeps) =>
+export const notificationHandlers = (deps: MessagingDeps) =>
   ({
     'GET /api/notifications': async ({ user, query }) =>
-      presentNotificationPage(await listNotifications(models, user, query)),
+      presentNotificationPage(await listNotifications(deps.models, user, query)),
     'GET /api/notifications/unread-count': async ({ user }) => ({
-      unreadCount: await countUnreadNotifications(models, user),
+      unreadCount: await countUnreadNotifications(deps.models, user),
     }),
     'PUT /api/notifications/mark-all-read': async ({ user }) => ({
-      updated: await markAllNotificationsRead(models, user),
+      updated: await markAllNotificationsRead(deps, user),
       unreadCount: 0,
     }),
     'PUT /api/notifications/{id}/read': {
       use: [notFoundUnlessId(NotificationTexts.notFound)],
       handle: async ({ user, params }) => ({
-        notification: presentNotification(await markNotificationRead(models, user, params.id)),
+        notification: presentNotification(await markNotificationRead(deps, user, params.id)),
       }),
     },
   }) satisfies MessagingHandlers;

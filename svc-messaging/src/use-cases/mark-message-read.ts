@@ -1,15 +1,21 @@
 import { inTransaction, toObjectId, type AuthUser } from '@forum/service-kit';
 import type { MessagingDeps } from '../deps.js';
+import { publishUnreadHint } from '../live/hints.js';
 import type { MessageDoc } from '../models/message.js';
 import { assertCanSeeMessage, assertIsRecipient } from '../policies/conversation-policy.js';
 
 /**
  * PUT /messages/messages/{id}/read. Idempotent: only the update that flips is_read moves the
  * conversation's counter, so repeats and races adjust it exactly once; both in one transaction,
- * so a crash between them cannot leave the counter behind.
+ * so a crash between them cannot leave the counter behind. Only a flip hints the reader's open
+ * streams that their unread count moved.
  */
 export async function markMessageRead(
-  { models: { Message, Conversation }, conn }: Pick<MessagingDeps, 'models' | 'conn'>,
+  {
+    models: { Message, Conversation },
+    conn,
+    live,
+  }: Pick<MessagingDeps, 'models' | 'conn' | 'live'>,
   user: AuthUser,
   id: string,
 ): Promise<MessageDoc> {
@@ -17,7 +23,7 @@ export async function markMessageRead(
   assertCanSeeMessage(message, user);
   assertIsRecipient(message, user);
   const readAt = new Date();
-  await inTransaction(conn, async () => {
+  const flipped = await inTransaction(conn, async () => {
     const { modifiedCount } = await Message.updateOne(
       { _id: message._id, is_read: false },
       { $set: { is_read: true, read_at: readAt } },
@@ -28,6 +34,8 @@ export async function markMessageRead(
         { $inc: { [`unread.${user.id}`]: -1 } },
       );
     }
+    return modifiedCount > 0;
   });
+  if (flipped) publishUnreadHint(live, user.id);
   return { ...message, is_read: true, read_at: message.read_at ?? readAt };
 }

@@ -1,5 +1,6 @@
 import type { EventOf, Subjects } from '@forum/contracts';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { NotificationText } from '../domain/notification-texts.js';
 import { createNotifications, type NotificationDraft } from './shared/create-notifications.js';
 
@@ -14,7 +15,7 @@ type CommentCreated = EventOf<typeof Subjects.CommentCreated>;
 export async function notifyCommentCreated(
   models: MessagingModels,
   event: CommentCreated,
-): Promise<void> {
+): Promise<NotificationDoc[]> {
   const { author_username: author, post_title: title, content_preview: preview } = event;
   const target = { related_id: event.comment_id, post_id: event.post_id };
   const drafts: NotificationDraft[] = [];
@@ -37,7 +38,7 @@ export async function notifyCommentCreated(
   for (const user_id of event.subscriber_ids ?? []) {
     drafts.push({ user_id, type: 'post_comment', ...subscriber, ...target });
   }
-  await createNotifications(
+  return createNotifications(
     models,
     { eventId: event.id, actorId: event.author_id, at: new Date(event.created_at) },
     drafts,

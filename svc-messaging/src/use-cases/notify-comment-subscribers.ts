@@ -1,5 +1,6 @@
 import type { EventOf, Subjects } from '@forum/contracts';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { NotificationText } from '../domain/notification-texts.js';
 import { createNotifications } from './shared/create-notifications.js';
 
@@ -16,7 +17,7 @@ type CommentSubscribers = EventOf<typeof Subjects.CommentSubscribers>;
 export async function notifyCommentSubscribers(
   models: MessagingModels,
   event: CommentSubscribers,
-): Promise<void> {
+): Promise<NotificationDoc[]> {
   const told = event.parent_id ? event.parent_author_id : event.post_author_id;
   const text = NotificationText.postComment(
     event.author_username,
@@ -32,7 +33,7 @@ export async function notifyCommentSubscribers(
       related_id: event.comment_id,
       post_id: event.post_id,
     }));
-  await createNotifications(
+  return createNotifications(
     models,
     { eventId: event.comment_event_id, actorId: event.author_id, at: new Date(event.created_at) },
     drafts,

@@ -1,5 +1,6 @@
 import type { EventOf, Subjects } from '@forum/contracts';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { NotificationText } from '../domain/notification-texts.js';
 import { createNotifications } from './shared/create-notifications.js';
 
@@ -12,9 +13,9 @@ import { createNotifications } from './shared/create-notifications.js';
 export async function notifyElectionDecided(
   models: MessagingModels,
   event: EventOf<typeof Subjects.ElectionDecided>,
-): Promise<void> {
+): Promise<NotificationDoc[]> {
   const text = NotificationText.election(event);
-  await createNotifications(
+  return createNotifications(
     models,
     { eventId: event.id, actorId: null, at: new Date(event.closed_at) },
     event.recipient_ids.map((user_id) => ({

@@ -1,5 +1,6 @@
 import type { EventOf, Subjects } from '@forum/contracts';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { NotificationText } from '../domain/notification-texts.js';
 import { createNotifications } from './shared/create-notifications.js';
 import { findActiveUserIds } from './shared/find-active-users.js';
@@ -15,7 +16,7 @@ import { findActiveUserIds } from './shared/find-active-users.js';
 export async function notifyMention(
   models: MessagingModels,
   event: EventOf<typeof Subjects.MentionRecorded>,
-): Promise<void> {
+): Promise<NotificationDoc[]> {
   const recipients = await findActiveUserIds(models, event.usernames);
   const text = NotificationText.mention(
     event.author_username,
@@ -23,7 +24,7 @@ export async function notifyMention(
     event.post_title,
     event.content_preview,
   );
-  await createNotifications(
+  return createNotifications(
     models,
     { eventId: event.id, actorId: event.author_id, at: new Date(event.created_at) },
     recipients.map((user_id) => ({

@@ -1,5 +1,6 @@
 import type { EventOf, Subjects } from '@forum/contracts';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { isAppealDecision, NotificationText } from '../domain/notification-texts.js';
 import { createNotifications } from './shared/create-notifications.js';
 
@@ -15,12 +16,12 @@ import { createNotifications } from './shared/create-notifications.js';
 export async function notifyModAction(
   models: MessagingModels,
   event: EventOf<typeof Subjects.ModActionRecorded>,
-): Promise<void> {
+): Promise<NotificationDoc[]> {
   const { action } = event;
   const notice = isAppealDecision(action)
     ? { type: 'appeal_decided' as const, ...NotificationText.appealDecided({ ...event, action }) }
     : { type: 'mod_action' as const, ...NotificationText.modAction(event) };
-  await createNotifications(
+  return createNotifications(
     models,
     {
       eventId: event.id,

@@ -1,5 +1,6 @@
 import type { EventOf, Subjects } from '@forum/contracts';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { NotificationText } from '../domain/notification-texts.js';
 import { createNotifications } from './shared/create-notifications.js';
 
@@ -12,14 +13,14 @@ import { createNotifications } from './shared/create-notifications.js';
 export async function notifyReportResolved(
   models: MessagingModels,
   event: EventOf<typeof Subjects.ReportResolved>,
-): Promise<void> {
-  if (event.action !== 'remove') return;
+): Promise<NotificationDoc[]> {
+  if (event.action !== 'remove') return [];
   const text = NotificationText.reportResolved(event);
   const routing =
     event.target_type === 'message'
       ? { post_id: null, related_id: null }
       : { post_id: event.post_id, related_id: event.target_id };
-  await createNotifications(
+  return createNotifications(
     models,
     // The event does not name who resolved it: every reporter is told.
     { eventId: event.id, actorId: null, at: new Date(event.resolved_at) },

@@ -1,5 +1,6 @@
 import type { EventOf, Subjects } from '@forum/contracts';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { NotificationText } from '../domain/notification-texts.js';
 import { coalesceNotification } from './shared/coalesce-notification.js';
 
@@ -10,10 +11,13 @@ type CommentVoted = EventOf<typeof Subjects.CommentVoted>;
 const isNewUpvote = (e: PostVoted | CommentVoted, authorId: string) =>
   e.vote_type === 1 && e.previous_vote_type !== 1 && e.voter_id !== authorId;
 
-/** forum.post.voted -> post_vote, coalesced per post while unread. */
-export async function notifyPostVoted(models: MessagingModels, event: PostVoted): Promise<void> {
-  if (!isNewUpvote(event, event.post_author_id)) return;
-  await coalesceNotification(
+/** forum.post.voted -> post_vote, coalesced per post while unread; returns what it stored. */
+export async function notifyPostVoted(
+  models: MessagingModels,
+  event: PostVoted,
+): Promise<NotificationDoc[]> {
+  if (!isNewUpvote(event, event.post_author_id)) return [];
+  const doc = await coalesceNotification(
     models,
     { eventId: event.id, actorId: event.voter_id, at: new Date(event.occurred_at) },
     {
@@ -26,15 +30,16 @@ export async function notifyPostVoted(models: MessagingModels, event: PostVoted)
       post_id: event.post_id,
     },
   );
+  return doc ? [doc] : [];
 }
 
-/** forum.comment.voted -> comment_vote, coalesced per comment while unread. */
+/** forum.comment.voted -> comment_vote, coalesced per comment while unread; returns what it stored. */
 export async function notifyCommentVoted(
   models: MessagingModels,
   event: CommentVoted,
-): Promise<void> {
-  if (!isNewUpvote(event, event.comment_author_id)) return;
-  await coalesceNotification(
+): Promise<NotificationDoc[]> {
+  if (!isNewUpvote(event, event.comment_author_id)) return [];
+  const doc = await coalesceNotification(
     models,
     { eventId: event.id, actorId: event.voter_id, at: new Date(event.occurred_at) },
     {
@@ -47,4 +52,5 @@ export async function notifyCommentVoted(
       post_id: event.post_id,
     },
   );
+  return doc ? [doc] : [];
 }

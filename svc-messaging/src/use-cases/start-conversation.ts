@@ -8,6 +8,7 @@ import {
   type AuthUser,
 } from '@forum/service-kit';
 import type { MessagingDeps } from '../deps.js';
+import { publishMessageHints } from '../live/hints.js';
 import type { MessagingModels } from '../models/index.js';
 import type { ConversationDoc } from '../models/conversation.js';
 import type { DirectoryUserDoc } from '@forum/service-kit';
@@ -19,7 +20,8 @@ import { assertMayMessage } from './shared/assert-may-message.js';
  * POST /messages/conversations: the recipient comes from the directory replica (usernames match
  * ignoring case). One conversation per (pair, subject): a new subject starts a new one, the same
  * subject again continues the existing thread. A new conversation exists only with its first
- * message: both are written in one transaction. A recipient who blocked the caller: 403.
+ * message: both are written in one transaction. A recipient who blocked the caller: 403. Once
+ * stored, both participants' open streams hear of the message.
  */
 export async function startConversation(
   deps: MessagingDeps,
@@ -38,13 +40,13 @@ export async function startConversation(
       const conversation = await openConversation(deps.models, user, recipient, body.subject);
       return appendMessage(deps, session, conversation, user, body.content);
     });
-  try {
-    return await open();
-  } catch (err) {
+  const started = await open().catch((err: unknown) => {
     // Two first messages at once: the unique (pair, subject) index let one insert; join it.
     if (!isDuplicateKeyError(err)) throw err;
     return open();
-  }
+  });
+  publishMessageHints(deps.live, started.message);
+  return started;
 }
 
 async function openConversation(

@@ -1,5 +1,6 @@
 import type { EventOf, Subjects } from '@forum/contracts';
 import type { MessagingModels } from '../models/index.js';
+import type { NotificationDoc } from '../models/notification.js';
 import { NotificationText } from '../domain/notification-texts.js';
 import { createNotifications } from './shared/create-notifications.js';
 
@@ -7,8 +8,8 @@ import { createNotifications } from './shared/create-notifications.js';
 export async function welcomeNewUser(
   models: MessagingModels,
   event: EventOf<typeof Subjects.UserRegistered>,
-): Promise<void> {
-  await createNotifications(
+): Promise<NotificationDoc[]> {
+  return createNotifications(
     models,
     { eventId: event.id, actorId: '', at: new Date(event.created_at) },
     [

@@ -25,14 +25,16 @@ export interface CoalescedDraft {
  * (except for finishing the title); the partial unique index (user, group_key) among unread ones
  * stops two instances from starting two. Two writes without a transaction, because a retry
  * finishes whatever a crash left. A type the user turned off, or an event from someone they
- * blocked, is not folded in at all (EXTENSIONS §B).
+ * blocked, is not folded in at all (EXTENSIONS §B). Returns the notification as this event left
+ * it (new, or folded into with its count and title moved on), or null when nothing changed (not
+ * wanted, or a redelivery): what the user's live hint shows.
  */
 export async function coalesceNotification(
   models: MessagingModels,
   source: { eventId: string; actorId: string; at: Date },
   draft: CoalescedDraft,
-): Promise<void> {
-  if ((await wantedNotifications(models, source.actorId, [draft])).length === 0) return;
+): Promise<NotificationDoc | null> {
+  if ((await wantedNotifications(models, source.actorId, [draft])).length === 0) return null;
   const { Notification } = models;
   const user_id = new Types.ObjectId(draft.user_id);
   const group_key = `${draft.type}:${draft.item_id}`;
@@ -66,6 +68,7 @@ export async function coalesceNotification(
       doc = await fold(false);
     }
   }
+  const folded = doc;
   // A redelivery finds the notification an earlier attempt folded this event into: if that
   // attempt died before the title below, this one finishes it.
   doc ??= await Notification.findOne({
@@ -81,4 +84,5 @@ export async function coalesceNotification(
       { $set: { title: draft.title(doc.count) } },
     );
   }
+  return folded && { ...folded, title: draft.title(folded.count) };
 }

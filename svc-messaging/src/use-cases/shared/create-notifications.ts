@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import type { NotificationType } from '@forum/contracts';
 import type { MessagingModels } from '../../models/index.js';
+import type { NotificationDoc } from '../../models/notification.js';
 import { wantedNotifications } from './wanted-notifications.js';
 
 export interface NotificationDraft {
@@ -17,6 +18,7 @@ export interface NotificationDraft {
  * index turns a redelivery (or another instance handling the same event) into no-ops, and the
  * unordered insert keeps going past those duplicates. Nobody is notified of their own action,
  * nor of a type they turned off, nor of the action of someone they blocked (EXTENSIONS §B).
+ * Returns the notifications this call stored (not the duplicates), for the live hints.
  */
 export async function createNotifications(
   models: MessagingModels,
@@ -29,7 +31,7 @@ export async function createNotifications(
     ignoreBlocks?: boolean;
   },
   drafts: NotificationDraft[],
-): Promise<void> {
+): Promise<NotificationDoc[]> {
   // First draft per user wins (drafts come in priority order); the actor gets none. Preferences
   // apply after: a user who turned off the kind they would get is not told in another way.
   const recipients = new Set<string>(source.actorId ? [source.actorId] : []);
@@ -41,8 +43,10 @@ export async function createNotifications(
     source.ignoreBlocks ? null : source.actorId,
     firsts,
   );
-  const docs = wanted.map((d) => ({
+  // Ids chosen here, so what was stored is known without reading it back.
+  const docs: NotificationDoc[] = wanted.map((d) => ({
     ...d,
+    _id: new Types.ObjectId(),
     user_id: new Types.ObjectId(d.user_id),
     related_id: d.related_id ?? null,
     post_id: d.post_id ?? null,
@@ -52,18 +56,28 @@ export async function createNotifications(
     count: 1,
     source_event_ids: [],
   }));
-  if (docs.length === 0) return;
+  if (docs.length === 0) return [];
   try {
     await models.Notification.insertMany(docs, { ordered: false });
+    return docs;
   } catch (err) {
-    if (!allDuplicates(err)) throw err;
+    const refused = duplicateIndexes(err, docs.length);
+    if (!refused) throw err;
+    return docs.filter((_, i) => !refused.has(i));
   }
 }
 
-function allDuplicates(err: unknown): boolean {
-  const e = err as { code?: number; writeErrors?: { code?: number; err?: { code?: number } }[] };
-  if (e.writeErrors?.length) {
-    return e.writeErrors.every((w) => (w.code ?? w.err?.code) === 11000);
+type WriteError = { code?: number; index?: number; err?: { code?: number; index?: number } };
+
+/** The positions the unordered insert refused as duplicates; undefined if anything else failed. */
+function duplicateIndexes(err: unknown, count: number): Set<number> | undefined {
+  const e = err as { code?: number; writeErrors?: WriteError[] };
+  const errors = e.writeErrors ?? [];
+  if (errors.length === 0) {
+    // A lone duplicate without its position: count every draft as refused (a lost hint costs a
+    // late badge, a hint for a notification that was not stored would show a false one).
+    return e.code === 11000 ? new Set(Array.from({ length: count }, (_, i) => i)) : undefined;
   }
-  return e.code === 11000;
+  if (errors.some((w) => (w.code ?? w.err?.code) !== 11000)) return undefined;
+  return new Set(errors.map((w) => w.index ?? w.err?.index ?? -1));
 }
