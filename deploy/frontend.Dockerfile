@@ -24,6 +24,7 @@ COPY gateway/package.json gateway/
 COPY svc-identity/package.json svc-identity/
 COPY svc-forum/package.json svc-forum/
 COPY svc-messaging/package.json svc-messaging/
+COPY svc-stream/package.json svc-stream/
 COPY shell/package.json shell/
 COPY mf-forum/package.json mf-forum/
 COPY mf-inbox/package.json mf-inbox/

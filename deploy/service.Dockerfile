@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1.7
 # One image per Node service: docker build -f deploy/service.Dockerfile --build-arg SERVICE=svc-forum .
-# SERVICE is the workspace folder: svc-identity, svc-forum, svc-messaging or gateway.
+# SERVICE is the workspace folder: svc-identity, svc-forum, svc-messaging, svc-stream or gateway.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
@@ -20,6 +20,7 @@ COPY gateway/package.json gateway/
 COPY svc-identity/package.json svc-identity/
 COPY svc-forum/package.json svc-forum/
 COPY svc-messaging/package.json svc-messaging/
+COPY svc-stream/package.json svc-stream/
 COPY shell/package.json shell/
 COPY mf-forum/package.json mf-forum/
 COPY mf-inbox/package.json mf-inbox/
@@ -36,6 +37,7 @@ COPY gateway gateway
 COPY svc-identity svc-identity
 COPY svc-forum svc-forum
 COPY svc-messaging svc-messaging
+COPY svc-stream svc-stream
 RUN npx tsc -b
 # Only production dependencies go to the final image.
 RUN npm prune --omit=dev --no-audit --no-fund

@@ -37,6 +37,11 @@ const NODE_SERVICES: Record<string, { dir: string; requires: string[] }> = {
   'svc-identity': { dir: 'svc-identity', requires: [...SERVICE_WIRING, 'ADMIN_USERNAME'] },
   'svc-forum': { dir: 'svc-forum', requires: [...SERVICE_WIRING, 'ADMIN_USERNAME'] },
   'svc-messaging': { dir: 'svc-messaging', requires: SERVICE_WIRING },
+  // No database: identity's keys, forum and messaging over HTTP, events from NATS.
+  'svc-stream': {
+    dir: 'svc-stream',
+    requires: ['PORT', 'NATS_URL', 'IDENTITY_URL', 'FORUM_URL', 'MESSAGING_URL', 'LOG_LEVEL'],
+  },
   gateway: {
     dir: 'gateway',
     requires: [
@@ -44,6 +49,7 @@ const NODE_SERVICES: Record<string, { dir: string; requires: string[] }> = {
       'IDENTITY_URL',
       'FORUM_URL',
       'MESSAGING_URL',
+      'STREAM_URL',
       'SHELL_URL',
       'REMOTE_FORUM_URL',
       'REMOTE_INBOX_URL',
@@ -85,6 +91,7 @@ describe('docker-compose.yml', () => {
         'svc-forum',
         'svc-identity',
         'svc-messaging',
+        'svc-stream',
       ].sort(),
     );
     expect(services.mongo!.image).toMatch(/^mongo:(7|8)/);

@@ -115,7 +115,7 @@ export interface BuildOptions {
   apps?: readonly FrontendApp[];
 }
 
-const SERVER_ENTRIES = ['gateway', 'svc-identity', 'svc-forum', 'svc-messaging'];
+const SERVER_ENTRIES = ['gateway', 'svc-identity', 'svc-forum', 'svc-messaging', 'svc-stream'];
 
 /** `tsc -b` (incremental, so cheap when nothing changed) and the rsbuild builds that are needed. */
 export async function buildAll(options: BuildOptions): Promise<void> {

@@ -7,6 +7,7 @@ export interface StackPorts {
   identity: number;
   forum: number;
   messaging: number;
+  stream: number;
   db: number;
   nats: number;
   natsMonitor: number;
@@ -17,6 +18,7 @@ export const DEFAULT_PORTS: StackPorts = {
   identity: 4001,
   forum: 4002,
   messaging: 4003,
+  stream: 4004,
   db: 27017,
   nats: 4222,
   natsMonitor: 8222,
@@ -36,6 +38,7 @@ export const PORT_ENV: Record<keyof StackPorts, string> = {
   identity: 'IDENTITY_PORT',
   forum: 'FORUM_PORT',
   messaging: 'MESSAGING_PORT',
+  stream: 'STREAM_PORT',
   db: 'DB_PORT',
   nats: 'NATS_PORT',
   natsMonitor: 'NATS_MONITOR_PORT',
@@ -100,6 +103,7 @@ export function inheritEnv(env: Record<string, string | undefined>): Record<stri
     'IDENTITY_URL',
     'FORUM_URL',
     'MESSAGING_URL',
+    'STREAM_URL',
     'SHELL_DIR',
     'REMOTES_DIR',
     'DATA_DIR',
@@ -222,6 +226,29 @@ export function planServices(config: StackConfig): StackProcess[] {
   });
 }
 
+/**
+ * svc-stream (EXTENSIONS §L): no database; it verifies tokens with identity's keys, asks forum
+ * whether a post may be streamed and messaging for unread counts, and reads events from NATS.
+ */
+export function planStream(config: StackConfig): StackProcess {
+  const port = config.ports.stream;
+  return {
+    name: 'stream',
+    ...nodeServer(config, 'svc-stream'),
+    cwd: config.root,
+    env: {
+      ...config.baseEnv,
+      PORT: String(port),
+      NATS_URL: `nats://127.0.0.1:${config.ports.nats}`,
+      IDENTITY_URL: local(config.ports.identity),
+      FORUM_URL: local(config.ports.forum),
+      MESSAGING_URL: local(config.ports.messaging),
+      LOG_LEVEL: config.logLevel,
+    },
+    ready: { kind: 'http', url: `${local(port)}/ready` },
+  };
+}
+
 export function planGateway(config: StackConfig): StackProcess {
   const port = config.ports.gateway;
   return {
@@ -233,6 +260,7 @@ export function planGateway(config: StackConfig): StackProcess {
       PORT: String(port),
       FORUM_URL: local(config.ports.forum),
       MESSAGING_URL: local(config.ports.messaging),
+      STREAM_URL: local(config.ports.stream),
       SHELL_DIR: path.join(config.root, 'shell', 'dist'),
       REMOTES_DIR: path.join(config.dataDir, 'remotes'),
       // Dev: the CSP admits the rsbuild dev servers the shell loads remotes from.

@@ -13,6 +13,7 @@ import {
   planGateway,
   planInfra,
   planServices,
+  planStream,
   portsFromEnv,
   type StackConfig,
   type StackPorts,
@@ -52,7 +53,7 @@ export interface Stack {
   config: StackConfig;
   /** http://127.0.0.1:<gateway port> */
   gatewayUrl: string;
-  serviceUrl(name: 'identity' | 'forum' | 'messaging'): string;
+  serviceUrl(name: 'identity' | 'forum' | 'messaging' | 'stream'): string;
   mongoUrl: string;
   remotesDir: string;
   /** Dev mode only: the shell's rsbuild dev server. */
@@ -142,7 +143,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   try {
     await launch(planInfra(config));
     // The gateway starts with the services (about 2 s sooner up): its /ready waits for theirs.
-    await launch([...planServices(config), planGateway(config)]);
+    await launch([...planServices(config), planStream(config), planGateway(config)]);
     if (dev) await launch(planDevServers(config));
   } catch (error) {
     await supervisor.stopAll();

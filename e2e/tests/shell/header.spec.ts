@@ -68,6 +68,8 @@ test.describe('header', () => {
     await page.route('**/api/messages/unread-count', (route) =>
       route.fulfill({ json: { unreadCount: messages } }),
     );
+    // The counts come from these answers: no live stream, which would push the real ones.
+    await page.route('**/api/stream', (route) => route.abort());
     await signInWithTokens(page, user);
     await page.goto('/terms');
     await expect(page.getByTestId('notifications-badge')).toHaveText('7');
@@ -105,6 +107,8 @@ test.describe('header', () => {
       counts.messages++;
       return route.fulfill({ json: { unreadCount: 0 } });
     });
+    // Polling is the fallback while the live stream is down (EXTENSIONS §L).
+    await page.route('**/api/stream', (route) => route.abort());
     await signInWithTokens(page, user);
     await page.goto('/terms');
     await expect(page.getByTestId('notifications-badge')).toHaveText('1');

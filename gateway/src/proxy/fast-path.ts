@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { logRequest, requestIdFrom, type HttpMetrics } from '@forum/service-kit';
 import { resolveApiRoute, withoutTrailingSlash, type ServiceName } from '../routing-table.js';
-import { HOP_BY_HOP, connectionListed, upstreamRequestHeaders } from './headers.js';
+import { HOP_BY_HOP, connectionListed, isEventStream, upstreamRequestHeaders } from './headers.js';
 import { SERVICE_UNAVAILABLE, UPSTREAM_TIMEOUT } from './proxy-request.js';
 import { classifyUpstreamError } from './upstream-errors.js';
 
@@ -176,6 +176,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     // Hop-by-hop headers stay on their hop; the security headers and the request id are ours, so
     // an upstream can neither drop nor weaken them.
     let dropListed: Set<string> | undefined;
+    let eventStream = false;
     const out: string[] = [];
     for (let i = 0; i < rawHeaders.length; i += 2) {
       const name = rawHeaders[i]!.toString('latin1').toLowerCase();
@@ -185,6 +186,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
         continue;
       }
       if (name === 'content-length') this.remaining = Number(rawHeaders[i + 1]!.toString('latin1'));
+      if (name === 'content-type') eventStream = isEventStream(rawHeaders[i + 1]!);
       if (HOP_BY_HOP.has(name) || name === 'x-request-id' || this.options.ours.has(name)) continue;
       out.push(name, rawHeaders[i + 1]!.toString('latin1'));
     }
@@ -196,6 +198,8 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     this.status = statusCode;
     // Koa's standard reason phrase, not the upstream's (as `ctx.status = code` did).
     this.res.writeHead(statusCode, out);
+    // An event stream may stay silent until its first event: its client must see the 200 now.
+    if (eventStream) this.res.flushHeaders();
     return true;
   }
 

@@ -90,3 +90,8 @@ export function clientResponseHeaders(
 function headerText(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
+
+/** `text/event-stream` (EXTENSIONS §L), whatever its parameters. */
+export function isEventStream(contentType: Buffer | string): boolean {
+  return contentType.toString('latin1').trimStart().toLowerCase().startsWith('text/event-stream');
+}

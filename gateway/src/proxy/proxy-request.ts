@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { Dispatcher } from 'undici';
 import { HttpError, gatewayTimeout, serviceUnavailable } from '@forum/service-kit';
 import { BodyTooLargeError, bodyLimitFor, bodyLimitStream } from './body-limit.js';
-import { clientResponseHeaders, upstreamRequestHeaders } from './headers.js';
+import { clientResponseHeaders, isEventStream, upstreamRequestHeaders } from './headers.js';
 import { classifyUpstreamError } from './upstream-errors.js';
 
 export interface ProxyOptions {
@@ -100,6 +100,8 @@ export async function proxyRequest(
   // here: when Koa does pipe the body, pipeline() still reports failures to ctx.onerror.
   response.body.on('error', () => {});
   ctx.body = response.body;
+  // An event stream may stay silent until its first event: its client must see the 200 now.
+  if (isEventStream(String(response.headers['content-type'] ?? ''))) ctx.flushHeaders();
 }
 
 function toHttpError(err: unknown): unknown {

@@ -19,6 +19,7 @@ export async function startGateway(
     IDENTITY_URL: 'http://127.0.0.1:9',
     FORUM_URL: 'http://127.0.0.1:9',
     MESSAGING_URL: 'http://127.0.0.1:9',
+    STREAM_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const logger = createLogger({ name: 'gateway', level: 'silent' });

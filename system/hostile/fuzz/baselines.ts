@@ -529,6 +529,13 @@ export const baselines: Record<string, RouteBaseline> = {
     expect: [200],
     build: () => ({}),
   },
+  // Live updates (EXTENSIONS §L): an open stream's 200 and headers are the answer (lib/fuzz/http).
+  'GET /api/stream': {
+    as: 'alice',
+    wrong: 'bob',
+    expect: [200],
+    build: (fx) => ({ query: { post: fx.post.id } }),
+  },
   'PUT /api/notifications/{id}/read': {
     as: 'alice',
     wrong: 'bob',

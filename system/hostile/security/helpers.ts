@@ -199,3 +199,47 @@ export function imageForm(field: string, bytes: Uint8Array, filename: string, ty
 }
 
 export { apiClient, eventually, uniqueName, type Api, type ApiResult };
+
+/**
+ * GET /api/stream (EXTENSIONS §L) read up to its first event, then closed: `json` is the error
+ * body of a refusal, or `{event, data}` of the first event (a signed-in stream starts with its
+ * `unread` counts). A post stream for a visitor sends nothing at first: `{event: null}` then.
+ */
+export async function firstStreamEvent(
+  query: string,
+  token: string | undefined,
+  waitMs = 3_000,
+): Promise<ApiResult<Json>> {
+  const started = performance.now();
+  const abort = new AbortController();
+  const res = await fetch(`${hostile.baseUrl}/api/stream${query}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: abort.signal,
+  });
+  const result = (json: Json): ApiResult<Json> => ({
+    status: res.status,
+    json,
+    headers: res.headers,
+    ms: performance.now() - started,
+  });
+  if (res.status !== 200) return result((await res.json()) as Json);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const timer = setTimeout(() => abort.abort(), waitMs);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      const block = /(?:^|\n)event: (\w+)\ndata: (.*)\n\n/.exec(text);
+      if (block) return result({ event: block[1]!, data: JSON.parse(block[2]!) as Json });
+    }
+  } catch (err) {
+    if (!abort.signal.aborted) throw err;
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+  return result({ event: null });
+}

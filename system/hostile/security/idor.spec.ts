@@ -9,6 +9,7 @@ import {
   createPost,
   eventually,
   expectErrorBody,
+  firstStreamEvent,
   hostile,
   imageForm,
   join,
@@ -1595,6 +1596,20 @@ const CASES: Case[] = [
     route: 'GET /api/notifications/unread-count',
     expect: ANY_SIGNED_IN,
     call: (c, _a, token) => get(c, '/notifications/unread-count', token),
+  },
+  {
+    // EXTENSIONS §L: a stream carries the caller's own counts (and events), nobody else's.
+    route: 'GET /api/stream',
+    expect: ANY_SIGNED_IN,
+    call: (_c, _a, token) => firstStreamEvent('', token),
+    check: async (c, actor, res) => {
+      expect(res.json.event, 'a stream starts with the unread counts').toBe('unread');
+      const data = res.json.data as Json;
+      const own = await get(c, '/messages/unread-count', c.as[actor as 'owner'].token);
+      expect(data.messages, `${actor}'s own unread messages`).toBe(own.json.unreadCount);
+      if (actor === 'stranger') expect(data.messages, 'stranger has no messages').toBe(0);
+      if (actor === 'member') expect(data.messages, 'the unread message').toBeGreaterThan(0);
+    },
   },
   {
     route: 'PUT /api/notifications/{id}/read',

@@ -76,6 +76,13 @@ export function rawClient(baseUrl: string, { timeoutMs = 5_000, maxSockets = 16 
         });
       }, timeoutMs);
       out.on('response', (res) => {
+        // An open event stream (GET /api/stream, EXTENSIONS §L) never ends: its status and
+        // headers are the answer; the socket is closed so the stream leaves the server too.
+        if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          done({ status: res.statusCode ?? 0, headers: res.headers, text: '', json: undefined });
+          out.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (error) =>
