@@ -6,7 +6,11 @@ import { openStalledSse } from './test-support/sse-client.js';
 
 // How streams end: deactivation, token expiry, a slow reader, shutdown; and the keep-alive.
 
-const MAX_BUFFER = 16 * 1024;
+/**
+ * Above one burst of the slow-client test (25 comments of 8 KB written in one tick): a client
+ * that reads between bursts never has more than that waiting, a stalled one soon does.
+ */
+const MAX_BUFFER = 256 * 1024;
 let h: Harness;
 let svc: RunningStream;
 beforeAll(async () => {
@@ -71,20 +75,23 @@ describe('stream lifetime', () => {
     expect(stalled.status).toBe(200);
     await waitFor(async () => (await metric(svc, 'stream_open_streams')) === before + 2);
 
-    // Big comments (a long author name) fill the stalled socket's buffers quickly.
+    // Big comments (a long author name) in bursts: the stalled socket's buffers fill, while the
+    // reader catches up between bursts, so only the stalled one passes the limit.
     const author_username = 'x'.repeat(8 * 1024);
     let sent = 0;
     await waitFor(
       async () => {
-        for (let i = 0; i < 50; i++) await h.publishComment({ post_id: post, author_username });
-        sent += 50;
+        await h.publishComment({ post_id: post, author_username }, 25);
+        sent += 25;
+        await waitFor(() => reader.events.length === sent, { what: 'the reader caught up' });
         return (await metric(svc, 'stream_slow_clients_dropped_total')) === droppedBefore + 1;
       },
-      { what: 'the stalled client dropped', timeoutMs: 20_000 },
+      { what: 'the stalled client dropped', timeoutMs: 25_000 },
     );
     await waitFor(async () => (await metric(svc, 'stream_open_streams')) === before + 1);
-    // The reader that keeps up is still served, every comment.
-    await waitFor(() => reader.events.length === sent, { what: 'every comment read' });
+    // The reader that keeps up is still served.
+    await h.publishComment({ post_id: post });
+    await waitFor(() => reader.events.length === sent + 1, { what: 'one more comment read' });
     expect(reader.isEnded()).toBe(false);
     reader.close();
     stalled.close();

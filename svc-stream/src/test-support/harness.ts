@@ -48,7 +48,8 @@ export interface Harness {
   start(env?: Record<string, string>): Promise<RunningStream>;
   user(): Promise<TestUser>;
   open(svc: RunningStream, opts?: { token?: string; post?: string }): Promise<SseClient>;
-  publishComment(data: Partial<EventData<'forum.comment.created'>>): Promise<void>;
+  /** Publishes a comment; `count` of them at once (one flush). */
+  publishComment(data: Partial<EventData<'forum.comment.created'>>, count?: number): Promise<void>;
   publishUserUpdated(user: TestUser, isActive: boolean): Promise<void>;
   /** Until this instance's NATS subscriptions are registered on the server. */
   flush(svc: RunningStream): Promise<void>;
@@ -70,6 +71,23 @@ export async function startHarness(): Promise<Harness> {
   ]);
   const producer = await connectNats(nats.url, logger);
   const instances: RunningStream[] = [];
+  const publishOne = (data: Partial<EventData<'forum.comment.created'>>) => {
+    const event = createEvent(Subjects.CommentCreated, {
+      comment_id: newId(),
+      post_id: newId(),
+      post_title: 'A post',
+      post_author_id: newId(),
+      community_id: newId(),
+      parent_id: null,
+      parent_author_id: null,
+      author_id: newId(),
+      author_username: 'commenter',
+      content_preview: 'Nice post',
+      created_at: new Date().toISOString(),
+      ...data,
+    });
+    producer.publish(Subjects.CommentCreated, codec.encode(event));
+  };
   const h: Harness = {
     nats,
     keys,
@@ -103,22 +121,8 @@ export async function startHarness(): Promise<Harness> {
       return { id, username, token: await keys.sign({ id, username }) };
     },
     open: (svc, { token, post } = {}) => openSse(svc.url, { token, post }),
-    async publishComment(data) {
-      const event = createEvent(Subjects.CommentCreated, {
-        comment_id: newId(),
-        post_id: newId(),
-        post_title: 'A post',
-        post_author_id: newId(),
-        community_id: newId(),
-        parent_id: null,
-        parent_author_id: null,
-        author_id: newId(),
-        author_username: 'commenter',
-        content_preview: 'Nice post',
-        created_at: new Date().toISOString(),
-        ...data,
-      });
-      producer.publish(Subjects.CommentCreated, codec.encode(event));
+    async publishComment(data, count = 1) {
+      for (let i = 0; i < count; i++) publishOne(data);
       await producer.flush();
     },
     async publishUserUpdated(user, isActive) {
