@@ -22,6 +22,7 @@ export const MIXED = 'mixed';
 
 /** The search bench on its own data (for --only; not part of the default run). */
 export const SEARCH = 'search';
+export const STREAM = 'stream';
 
 /** The gateway side by side with nginx (for --only; not part of the default run). */
 export const GATEWAY = 'gateway';
@@ -82,7 +83,9 @@ export const USAGE = `npm run bench -- [options]
                       gateway vs nginx (one worker, same upstream) on /api/health and a
                       20-post list, only when named; nginx from /usr/sbin/nginx or NGINX_BIN;
                       "${SEARCH}": the search calls on 10,000 posts and 50,000 comments of their
-                      own, at 10 connections, only when named and alone)
+                      own, at 10 connections, only when named and alone; "${STREAM}": 5,000
+                      streams at one svc-stream and the write-to-event delay over 1,000 gateway
+                      streams, alone)
   --posts N           posts to seed first for the single scenarios (default 500)
   --seed-size SIZE    demo data for "${MIXED}": small, medium or large, or USERS,POSTS,COMMENTS
                       (default ${DEFAULT_SEED_SIZE} = ${Object.values(SEED_SIZES[DEFAULT_SEED_SIZE]!).join(',')})

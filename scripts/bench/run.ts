@@ -33,6 +33,7 @@ import {
   SCALE_ROUNDS,
   MIXED,
   SEARCH,
+  STREAM,
   USAGE,
   parseBenchArgs,
   type BenchOptions,
@@ -51,6 +52,7 @@ import type { ProxyPair } from './gateway/compare.js';
 import { describeSize, failedRows, formatSizeTable, listMisses, TARGET } from './scale/judge.js';
 import { runScale, stopScale } from './scale/run-scale.js';
 import { SEARCH_CONNECTIONS, SEARCH_P99_TARGET_MS, runSearchBench } from './search/run-search.js';
+import { formatStreamResult, runStreamBench, streamBenchFailed } from './stream/run-stream.js';
 import { judgeGrowth, seriesRows, type Tally } from './soak.js';
 import { fractions } from './weights.js';
 
@@ -222,6 +224,16 @@ async function searchBench(options: BenchOptions): Promise<void> {
   if (results.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;
 }
 
+/** `--only stream`: live-update streams (stream/run-stream.ts) on a stack of their own. */
+async function streamBench(options: BenchOptions): Promise<void> {
+  console.log(`Stream bench (${load()})`);
+  const result = await runStreamBench((line) => console.log(line));
+  console.log(`\n${formatStreamResult(result)}\n\n(${load()} at the end)`);
+  if (options.json)
+    writeFileSync(options.json, `${JSON.stringify({ options, stream: result }, null, 2)}\n`);
+  if (streamBenchFailed(result)) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   if (options.help) {
@@ -240,8 +252,12 @@ async function main(): Promise<void> {
     if (options.only.length > 1) throw new Error(`--only ${SEARCH} runs alone`);
     return searchBench(options);
   }
+  if (options.only?.includes(STREAM)) {
+    if (options.only.length > 1) throw new Error(`--only ${STREAM} runs alone`);
+    return streamBench(options);
+  }
   const soak = options.soak;
-  const names = new Set([...allScenarios.map((s) => s.name), MIXED, GATEWAY, SEARCH]);
+  const names = new Set([...allScenarios.map((s) => s.name), MIXED, GATEWAY, SEARCH, STREAM]);
   const unknown = (options.only ?? []).filter((n) => !names.has(n));
   if (unknown.length) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
   const selected = soak

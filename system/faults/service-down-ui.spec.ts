@@ -222,4 +222,76 @@ test.describe.serial('one service down, in the browser', () => {
     await expect(page.getByTestId('conversation-item')).toHaveCount(1);
     await expect(header(page).getByTestId('header-username')).toHaveText(reader.username);
   });
+
+  test('stream service down: the badges update by polling; back: pushed again, polling stops', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const opened: number[] = [];
+    const polls: string[] = [];
+    page.on('response', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/stream' && r.status() === 200) opened.push(Date.now());
+    });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/unread-count')) polls.push(r.url());
+    });
+    const inboxCount = async () => {
+      const label =
+        (await header(page).getByTestId('user-menu-trigger').getAttribute('aria-label')) ?? '';
+      return Number(/, (\d+) unread messages/.exec(label)?.[1] ?? 0);
+    };
+    const serverCount = async () =>
+      (
+        await ok<{ unreadCount: number }>(api, 'GET', '/messages/unread-count', {
+          token: reader.token,
+        })
+      ).unreadCount;
+    const send = (content: string) =>
+      ok(api, 'POST', '/messages/conversations', {
+        token: author.token,
+        body: { recipientUsername: reader.username, subject: `Live ${content}`, content },
+      });
+
+    // The reconnect back-off and the 30 s polling run on a clock the test moves.
+    await page.clock.install();
+    await signInAs(page, reader);
+    await page.goto(`${stack.gatewayUrl}/`);
+    await expect.poll(() => opened.length).toBeGreaterThan(0);
+    await send('while live');
+    await expect.poll(inboxCount, { timeout: 2_000 }).toBe(await serverCount());
+
+    await stack.kill('stream');
+    // The gateway answers the reconnects 503; the header keeps working on the 30 s poll.
+    const gone = await attempt(api, 'GET', '/stream', { token: reader.token });
+    expect(gone.status).toBe(503);
+    await send('while down');
+    const expected = await serverCount();
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward('00:31');
+          return inboxCount();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(expected);
+
+    await restartAndWait(stack, 'stream');
+    const before = opened.length;
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward('00:10');
+          return opened.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(before);
+    // Live again: a message shows within 2 s with no poll of the counters in between.
+    polls.length = 0;
+    await send('live again');
+    await expect.poll(inboxCount, { timeout: 2_000 }).toBe(await serverCount());
+    expect(polls, 'no polling while the stream is up').toEqual([]);
+  });
 });

@@ -5,7 +5,8 @@ import { startStack, type Stack } from '../../scripts/lib/stack.js';
 import type { Supervised } from '../../scripts/lib/supervisor.js';
 
 /** Names of the processes `npm start` runs (scripts/lib/plan.ts). */
-export type StackPart = 'devdb' | 'nats' | 'identity' | 'forum' | 'messaging' | 'gateway';
+export type StackPart =
+  'devdb' | 'nats' | 'identity' | 'forum' | 'messaging' | 'stream' | 'gateway';
 
 export interface SystemStack extends Stack {
   dataDir: string;

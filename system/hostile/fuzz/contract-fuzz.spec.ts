@@ -510,6 +510,11 @@ function check(p: Probe, res: RawResponse, fx: Fixtures): string[] {
   const documented = p.route.responses[res.status];
   if (p.variant.otherRoute) {
     // Another route answered (an empty segment): its shape is not this route's.
+  } else if (res.status < 300 && documented && p.route.eventStream) {
+    // An open event stream: what it is, is its content type (its events have their own tests).
+    if (!String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+      problems.push(`${res.status} is not an event stream: ${String(res.headers['content-type'])}`);
+    }
   } else if (res.status < 300 && documented) {
     const parsed = documented.schema.safeParse(res.json);
     if (!parsed.success) {
