@@ -43,8 +43,6 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     ...chromiumUse,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
   },
   projects: [
     { name: 'isolated', testIgnore: EXCLUSIVE },

@@ -15,5 +15,5 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: './test-results/faults',
-  use: { ...chromiumUse, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: chromiumUse,
 });

@@ -17,5 +17,5 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: './test-results/hostile',
-  use: { ...chromiumUse, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: chromiumUse,
 });
