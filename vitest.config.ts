@@ -69,8 +69,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Integration suites start real servers on random ports; two cores keep them few.
-          maxWorkers: 2,
+          // Integration suites start real servers on random ports and spend part of their time
+          // waiting on them: with two workers a third of two cores sat idle; three finish the
+          // suite about 11% sooner here (263 -> 235 s).
+          maxWorkers: 3,
           // Importing the services once per worker instead of once per file saves about 2 of
           // the suite's 6 minutes; every suite starts and stops its own servers and restores
           // its spies (vi.restoreAllMocks), so nothing carries over from one file to the next.
