@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceConfig, loadConfig, portVar } from '@forum/service-kit';
+import { baseServiceConfig, byteSizeVar, loadConfig, portVar } from '@forum/service-kit';
 import { STREAM_HEARTBEAT_SECONDS } from '@forum/contracts';
 
 const milliseconds = (defaultMs: number) =>
@@ -8,13 +8,6 @@ const milliseconds = (defaultMs: number) =>
     .int('must be a whole number of milliseconds')
     .positive('must be a positive number of milliseconds')
     .default(defaultMs);
-
-const bytes = (defaultBytes: number) =>
-  z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int('must be a whole number of bytes')
-    .positive('must be a positive number of bytes')
-    .default(defaultBytes);
 
 /** svc-stream has no database: only the base variables it uses, and where forum and messaging are. */
 export const streamConfigSchema = z.object({
@@ -28,7 +21,7 @@ export const streamConfigSchema = z.object({
   /** Between keep-alive comments on every open stream (spec: 25 s). */
   STREAM_HEARTBEAT_MS: milliseconds(STREAM_HEARTBEAT_SECONDS * 1000),
   /** A stream with more than this waiting in its socket when an event is written is dropped. */
-  STREAM_MAX_BUFFER_BYTES: bytes(64 * 1024),
+  STREAM_MAX_BUFFER_BYTES: byteSizeVar('64kb'),
   /** How long a stream's checks and unread counts wait for forum or messaging. */
   STREAM_UPSTREAM_TIMEOUT_MS: milliseconds(5_000),
 });

@@ -30,9 +30,6 @@ export interface StartOptions {
   auth?: AuthKeyOptions;
 }
 
-/** How long SIGTERM waits for a clean stop before exiting anyway. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
-
 /** Everything main.ts does after reading config; integration tests start the service this way. */
 export async function startStreamService(
   config: StreamConfig,
@@ -54,48 +51,29 @@ export async function startStreamService(
     ready: dependencyReadiness({ nats }),
   });
   const subscriptions = subscribeToEvents(nats, deps, log);
+  // Node's requestTimeout (300 s) and headersTimeout bound receiving the request only, not a
+  // long response (checked on Node 20), so they stay as they are; startEventStream lifts the
+  // socket's idle timeout.
+  // The drainer watches the server runService creates; onClosing runs only after that.
+  const later: { drainer?: { stopping(): void } } = {};
   const running = await runService({
     name: SERVICE_NAME,
     app,
     port: config.PORT,
     host: config.HOST,
     logger: log,
-    handleSignals: false,
+    handleSignals,
+    // Stopping waits for open responses: end the streams (clients reconnect to another
+    // instance), refuse new ones, and close what is left once the last response ends.
+    onClosing: () => {
+      deps.hub.shutdown();
+      later.drainer?.stopping();
+    },
     onStop: async () => {
       for (const sub of subscriptions) sub.unsubscribe();
       await shutdownSequence({ nats, logger: log })();
     },
   });
-  // Node's requestTimeout (300 s) and headersTimeout bound receiving the request only, not a
-  // long response (checked on Node 20), so they stay as they are; startEventStream lifts the
-  // socket's idle timeout.
-
-  // runService's stop() waits for open responses; end the streams first (clients reconnect to
-  // another instance), refusing new ones, then stop listening and drain NATS.
-  const drainer = connectionDrainer(running.server);
-  const stop = () => {
-    deps.hub.shutdown();
-    const stopped = running.stop();
-    drainer.stopping();
-    return stopped;
-  };
-  if (handleSignals) {
-    const onSignal = (signal: NodeJS.Signals) => {
-      log.info({ signal }, 'signal received');
-      setTimeout(() => {
-        log.error('graceful shutdown timed out');
-        process.exit(1);
-      }, SHUTDOWN_TIMEOUT_MS).unref();
-      stop().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
-  }
-  return { ...running, stop, nats, deps };
+  later.drainer = connectionDrainer(running.server);
+  return { ...running, nats, deps };
 }

@@ -11,6 +11,11 @@ export interface RunServiceOptions {
   logger: Logger;
   /** Closes what the service opened, in order (consumers, outbox, NATS, Mongo); see shutdownSequence. */
   onStop?: () => Promise<void>;
+  /**
+   * Runs once the server stops taking connections, before the wait for those in flight: a service
+   * with long-lived responses (svc-stream's event streams) ends them here, or the wait never ends.
+   */
+  onClosing?: () => void;
   /** Install SIGTERM/SIGINT handlers that stop and exit (default true; tests pass false). */
   handleSignals?: boolean;
   /** Give up on a graceful stop after this long and exit non-zero. */
@@ -31,6 +36,7 @@ export async function runService({
   host = '0.0.0.0',
   logger,
   onStop,
+  onClosing,
   handleSignals = true,
   shutdownTimeoutMs = 10_000,
 }: RunServiceOptions): Promise<RunningService> {
@@ -53,6 +59,7 @@ export async function runService({
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        onClosing?.();
       });
       await onStop?.();
       logger.info('stopped');
