@@ -1,12 +1,12 @@
 import { Streams, Subjects } from '@forum/contracts';
 import {
+  afterCommit,
   startEventHandlers,
   type EventHandlerTuning,
   type LivePublisher,
   type RunningConsumer,
   type StartEventHandlersOptions,
 } from '@forum/service-kit';
-import { afterCommit } from '../live/after-commit.js';
 import { publishNotificationHints } from '../live/hints.js';
 import type { MessagingModels } from '../models/index.js';
 import type { NotificationDoc } from '../models/notification.js';

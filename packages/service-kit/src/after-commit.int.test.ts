@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mongo, Schema, type Connection } from 'mongoose';
-import { connectMongo, inTransaction } from '@forum/service-kit';
-import { captureLogs, startDevDb, type TestDevDb } from '@forum/service-kit/testing';
 import { afterCommit } from './after-commit.js';
+import { connectMongo } from './mongo.js';
+import { captureLogs, startDevDb, type TestDevDb } from './testing/index.js';
+import { inTransaction } from './transactions.js';
 
 // afterCommit wraps the session's startTransaction and commitTransaction: these pin down that it
 // tells a commit from an abort and from an attempt withTransaction ran again.
