@@ -1,9 +1,9 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { api } from '../../api.js';
-import { registerUser, startConversation, type InboxUser } from '../inbox/helpers.js';
+import { eventually, registerUser, startConversation, type InboxUser } from '../inbox/helpers.js';
 
-export { registerUser, startConversation, type InboxUser };
-export { eventually, sendMessage, waitUntilMessageable } from '../inbox/helpers.js';
+export { eventually, registerUser, startConversation, type InboxUser };
+export { sendMessage, waitUntilMessageable } from '../inbox/helpers.js';
 export { createComment, createCommunity, createPost } from '../forum/helpers.js';
 export { expectNoSeriousA11yViolations } from '../../axe.js';
 
@@ -73,6 +73,18 @@ export async function unreadCounts(user: InboxUser) {
   expect(n.status).toBe(200);
   expect(m.status).toBe(200);
   return { notifications: n.json.unreadCount, messages: m.json.unreadCount };
+}
+
+/**
+ * A new user's welcome notification comes a moment after sign-up (identity -> messaging); a
+ * baseline read before it lands is off by one once it does. Waits until it is counted.
+ */
+export async function welcomed(user: InboxUser) {
+  return eventually(async () => {
+    const counts = await unreadCounts(user);
+    expect(counts.notifications).toBeGreaterThanOrEqual(1);
+    return counts;
+  });
 }
 
 /** The header's counts as shown (bell badge, account menu's unread messages). */

@@ -10,6 +10,7 @@ import {
   signInContext,
   streamOpened,
   streamsOf,
+  welcomed,
 } from './helpers.js';
 
 /**
@@ -24,6 +25,7 @@ test('two tabs share one stream; the other tab takes over when the leader closes
   const writer = await registerUser('tabsw');
   const community = await createCommunity(reader);
   const post = await createPost(reader, community);
+  const settled = await welcomed(reader);
 
   await signInContext(page, reader);
   const first = { page, streams: streamsOf(page), polling: await blockUnreadPolling(page) };
@@ -38,7 +40,8 @@ test('two tabs share one stream; the other tab takes over when the leader closes
   await expect(second.getByTestId('notifications-bell')).toBeVisible();
 
   // A comment: both tabs count it, through the first tab's stream only.
-  const before = await shownCounts(second);
+  await expect.poll(async () => shownCounts(second), { timeout: LIVE_MS }).toEqual(settled);
+  const before = settled;
   let start = Date.now();
   await createComment(writer, post, 'First reply');
   for (const tab of [page, second]) {

@@ -13,6 +13,7 @@ import {
   streamOpened,
   streamsOf,
   unreadCounts,
+  welcomed,
   waitUntilMessageable,
 } from './helpers.js';
 
@@ -24,6 +25,7 @@ test('a message and a notification appear at once with polling disabled', async 
   const reader = await registerUser('live');
   const writer = await registerUser('livew');
   await waitUntilMessageable(reader);
+  await welcomed(reader);
   const community = await createCommunity(reader);
   const post = await createPost(reader, community);
   const thread = await startConversation(writer, reader, 'Live thread', 'First message');
