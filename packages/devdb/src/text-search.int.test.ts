@@ -248,6 +248,38 @@ describe('$search', () => {
     expect(agg[0]!.score).toBeCloseTo(3 * 1.1, 12);
   });
 
+  it('requires each string of an $all beside $text, as equalities, across writes', async () => {
+    const doc = (_id: number, tags: unknown): Post => ({
+      _id,
+      title: 'garden',
+      content: 'tomatoes',
+      ...(tags === undefined ? {} : { tags }),
+    });
+    const c = await posts('all_strings', [
+      doc(1, ['a', 'b']),
+      doc(2, 'a'),
+      doc(3, ['a', ['b']]),
+      doc(4, ['b', 'a', 'a', 7]),
+      doc(5, undefined),
+      doc(6, 'b'),
+    ]);
+    const all = (...values: string[]) => ({ ...text('garden'), tags: { $all: values } });
+    // $all is an $and of equalities: a scalar equal to the one string matches too.
+    expect(await sortedIds(c.find(all('a')))).toEqual([1, 2, 3, 4]);
+    expect(await sortedIds(c.find(all('a', 'b')))).toEqual([1, 4]);
+    expect(await sortedIds(c.find(all('b', 'a', 'b')))).toEqual([1, 4]);
+    expect(await c.countDocuments(all('a', 'zzz'))).toBe(0);
+    expect(await c.countDocuments({ ...all('a'), _id: { $gt: 2 } })).toBe(2);
+    await c.updateOne({ _id: 2 }, { $set: { tags: ['a', 'b'] } });
+    await c.updateOne({ _id: 4 }, { $set: { tags: ['a'] } });
+    await c.deleteOne({ _id: 1 });
+    await c.insertOne(doc(7, ['b', 'a']));
+    expect(await sortedIds(c.find(all('a', 'b')))).toEqual([2, 7]);
+    expect(await c.countDocuments(all('b'))).toBe(3);
+    const page = await ids(c.find(all('a'), { projection: byScore }).sort({ ...byScore, _id: -1 }));
+    expect(page).toEqual([7, 4, 3, 2]);
+  });
+
   it('follows updates and deletes', async () => {
     const u = await posts('updated', [
       { _id: 1, title: 'alpha', content: 'beta' },

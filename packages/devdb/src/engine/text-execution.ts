@@ -6,7 +6,8 @@ import { phrasesTest } from '../text/matcher.js';
 import { parseSearch, type ParsedSearch } from '@forum/search-text';
 import type { ExecStats, QuerySpec } from './executor.js';
 import { sortSteps } from './sort-steps.js';
-import { sortKeyOf } from './query.js';
+import { compileFilter, sortKeyOf, type Matcher } from './query.js';
+import { requiredDocs, splitRequired } from './text-required.js';
 import type { SortKey } from '../indexes/planner.js';
 
 /** How a `$text` query reads: the postings of its terms in the collection's text index. */
@@ -76,6 +77,12 @@ export function* textSteps(
   stats: ExecStats,
 ): Generator<void, TextOutcome> {
   const { index, search } = plan;
+  // The filter's `$all`s of strings (a search's every word) answered on document numbers:
+  // only the documents holding all of them become candidates, and the rest of the filter is
+  // all that is tested on documents.
+  const split = splitRequired(spec.filter);
+  const required = split && requiredDocs(index, split.required);
+  const match: Matcher = split ? compileFilter(split.rest) : spec.match;
   // Scores add up per document number, terms in sorted order: as MongoDB's TEXT_OR reads them,
   // in the index's scratch array (no pause until it is all zeros again).
   const acc = scratchOf(index);
@@ -87,10 +94,12 @@ export function* textSteps(
     const { nums: ids, scores } = posting;
     for (let i = 0; i < ids.length; i++) {
       const num = ids[i]!;
+      if (required && !required.has(num)) continue;
       if (acc[num] === 0) nums.push(num);
       acc[num] = acc[num]! + scores[i]!;
     }
   }
+  required?.release();
   let candidates = nums;
   let scoreOf = new Float64Array(nums.length);
   for (let i = 0; i < nums.length; i++) {
@@ -115,7 +124,6 @@ export function* textSteps(
     scoreOf = Float64Array.from(keptScores);
   }
   const { docs } = index;
-  const { match } = spec;
   // Folded once per query; tested after the cheap residual filter, on its survivors alone.
   const phrases = phrasesTest(index.text, search);
   const out: TextOutcome = { docs: [], n: 0, scores: new Map() };

@@ -1,5 +1,6 @@
 import type { Doc } from '../bson.js';
 import { PAUSE, type Pausing, type Slice } from '../engine/pausing.js';
+import { FieldTerms } from '../text/field-terms.js';
 import { documentTermScores } from '../text/score.js';
 import { textSpecOf, textValues, type TextSpec } from '../text/text-spec.js';
 import { Index, type IndexEntry, type IndexSpec } from './index.js';
@@ -27,6 +28,8 @@ export class TextIndex extends Index {
   readonly docs: (Doc | undefined)[] = [];
   private readonly numOf = new Map<string, number>();
   private keyCount = 0;
+  /** Fields `$text` queries also filter with `$all`, inverted (built on first use). */
+  private readonly inverted = new Map<string, FieldTerms>();
 
   constructor(spec: IndexSpec) {
     super(spec);
@@ -42,6 +45,17 @@ export class TextIndex extends Index {
     return false;
   }
 
+  /** `field`'s strings of the indexed documents, inverted and kept up to date from now on. */
+  fieldTerms(field: string): FieldTerms {
+    let terms = this.inverted.get(field);
+    if (!terms) {
+      const built = new FieldTerms(field);
+      this.docs.forEach((doc, num) => doc && built.add(num, doc));
+      this.inverted.set(field, (terms = built));
+    }
+    return terms;
+  }
+
   override add(rid: string, doc: Doc): void {
     const scores = documentTermScores(this.text, doc);
     if (scores.size === 0) return;
@@ -51,6 +65,7 @@ export class TextIndex extends Index {
       this.numOf.set(rid, num);
     }
     this.docs[num] = doc;
+    for (const terms of this.inverted.values()) terms.add(num, doc);
     for (const [term, score] of scores) {
       let posting = this.postings.get(term);
       if (!posting) {
@@ -67,6 +82,7 @@ export class TextIndex extends Index {
     const num = this.numOf.get(rid);
     if (num === undefined || this.docs[num] !== doc) return;
     this.docs[num] = undefined;
+    for (const terms of this.inverted.values()) terms.remove(num, doc);
     for (const term of documentTermScores(this.text, doc).keys()) {
       const posting = this.postings.get(term);
       const at = posting ? posting.nums.indexOf(num) : -1;
@@ -89,6 +105,7 @@ export class TextIndex extends Index {
     this.docs.length = 0;
     this.numOf.clear();
     this.keyCount = 0;
+    for (const terms of this.inverted.values()) terms.clear();
     let n = 0;
     for (const [rid, doc] of rows) {
       this.add(rid, doc);
