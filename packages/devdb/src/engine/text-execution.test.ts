@@ -146,7 +146,10 @@ describe('text execution', () => {
       if (i % 3 === 0) coll.remove(doc);
       else if (i % 3 === 1) {
         const terms = i % 2 ? ['red', 'fox'] : ['lake', 'the'];
-        coll.replace(doc, { ...doc, terms, tag: i % 4 ? ['blue'] : ['red', 'blue'] });
+        const tag = i % 4 ? ['blue'] : ['red', 'blue'];
+        // Some texts change too: phrases must read the new ones, not what was folded before.
+        const body = i % 5 === 1 ? 'the Red Fox runs by the lake' : doc.body;
+        coll.replace(doc, { ...doc, terms, tag, body });
       }
     }
     for (let i = 0; i < 40; i++) {

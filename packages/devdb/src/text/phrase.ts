@@ -1,42 +1,30 @@
 import { foldForMatch } from '@forum/search-text';
-import { textValues, type TextSpec } from './text-spec.js';
 import type { Doc } from '../bson.js';
+import { foldedTextsOf, indexedStrings } from './folded-texts.js';
+import type { TextSpec } from './text-spec.js';
 
 /**
  * Whether `phrase` appears in one of the document's indexed strings, case- and
  * diacritic-insensitively (MongoDB's UnicodeFTSPhraseMatcher: a substring match of the folded
- * strings, src/mongo/db/fts/fts_unicode_phrase_matcher.cpp).
+ * strings, src/mongo/db/fts/fts_unicode_phrase_matcher.cpp). Folds the document's strings
+ * anew: the reference phraseTest is checked against.
  */
 export function phraseIn(spec: TextSpec, doc: Doc, phrase: string): boolean {
-  return phraseTest(spec, phrase)(doc);
+  const needle = foldForMatch(phrase);
+  return indexedStrings(spec)(doc).some((text) => foldForMatch(text).includes(needle));
 }
 
 /**
- * phraseIn for one phrase, its folded form computed once (a query tests it on every candidate).
+ * phraseIn for one phrase of a query, its folded form computed once and each document's
+ * folded strings remembered (FoldedTexts): a query tests it on every candidate.
  * An empty phrase is in every indexed string, so in any document that has one.
  */
 export function phraseTest(spec: TextSpec, phrase: string): (doc: Doc) => boolean {
   const needle = foldForMatch(phrase);
-  const has = (text: string): boolean => foldForMatch(text).includes(needle);
-  if (spec.weights.some(([path]) => path.includes('.'))) {
-    return (doc) => {
-      for (const { text } of textValues(spec, doc)) if (has(text)) return true;
-      return false;
-    };
-  }
-  // Every weighted path top-level (the usual index): those fields' strings and their arrays'
-  // strings, read directly; the general walk (textValues, which also tells weights and
-  // languages) visits every field of the document.
-  const paths = spec.weights.map(([path]) => path);
+  const texts = foldedTextsOf(spec);
   return (doc) => {
-    for (const path of paths) {
-      const value = doc[path];
-      if (typeof value === 'string') {
-        if (has(value)) return true;
-      } else if (Array.isArray(value)) {
-        for (const item of value) if (typeof item === 'string' && has(item)) return true;
-      }
-    }
+    const folded = texts.of(doc);
+    for (let i = 0; i < folded.length; i++) if (folded[i]!.includes(needle)) return true;
     return false;
   };
 }
