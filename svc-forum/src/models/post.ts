@@ -47,6 +47,37 @@ export interface PostDoc extends PostModerationFields {
 }
 export type PostModel = Model<PostDoc>;
 
+/**
+ * What a page of posts reads (issue 17): the fields presentPost shows, and the sort keys a
+ * community page compares pinned posts by (pinned-page.ts). Not the search terms, counters of
+ * other lists or version key: the dev DB serialises, and the service parses, every field read.
+ * presenters/post.test.ts checks the presenter answers the same from these fields alone.
+ */
+export const POST_LIST_FIELDS = {
+  title: 1,
+  content: 1,
+  type: 1,
+  image_url: 1,
+  thumbnail_url: 1,
+  community_id: 1,
+  community_name: 1,
+  community_nsfw: 1,
+  author_id: 1,
+  author_username: 1,
+  score: 1,
+  upvotes: 1,
+  downvotes: 1,
+  comment_count: 1,
+  reactions: 1,
+  hot: 1,
+  removed: 1,
+  removal_reason: 1,
+  removal_modlog_id: 1,
+  locked: 1,
+  pinned: 1,
+  created_at: 1,
+} as const satisfies Partial<Record<keyof PostDoc, 1>>;
+
 const reactionCounts = Object.fromEntries(
   REACTION_TYPES.map((kind) => [kind, { type: Number, default: 0 }]),
 );

@@ -1,5 +1,5 @@
 import type { ListCommentsQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import { findVisibleComment } from './shared/find-comment.js';
 import { loadThreads, type ThreadPage } from './shared/load-threads.js';
@@ -11,17 +11,12 @@ export async function listCommentReplies(
   id: string,
   query: ListCommentsQuery,
 ): Promise<ThreadPage> {
-  const comment = await findVisibleComment(models, id, user);
-  return loadThreads(
-    models,
-    user,
-    {
-      containerId: comment._id,
-      communityId: comment.community_id,
-      // Its direct replies, kept with each reply written or deleted (create-comment,
-      // delete-comment), so the list's total needs no count.
-      size: typeof comment.reply_count === 'number' ? comment.reply_count : undefined,
-    },
-    query,
-  );
+  const containerId = toObjectId(id);
+  const comment = findVisibleComment(models, id, user).then((found) => ({
+    communityId: found.community_id,
+    // Its direct replies, kept with each reply written or deleted (create-comment,
+    // delete-comment), so the list's total needs no count.
+    size: typeof found.reply_count === 'number' ? found.reply_count : undefined,
+  }));
+  return loadThreads(models, user, containerId, comment, query);
 }

@@ -1,5 +1,5 @@
 import type { ListCommentsQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import { findVisiblePost } from './shared/find-post.js';
 import { loadThreads, type ThreadPage } from './shared/load-threads.js';
@@ -11,17 +11,12 @@ export async function listPostComments(
   postId: string,
   query: ListCommentsQuery,
 ): Promise<ThreadPage> {
-  const post = await findVisiblePost(models, postId, user);
-  return loadThreads(
-    models,
-    user,
-    {
-      containerId: post._id,
-      communityId: post.community_id,
-      // Its top-level comments, kept with each one written or deleted (create-comment,
-      // delete-comment); a post without the counter is counted.
-      size: typeof post.top_comment_count === 'number' ? post.top_comment_count : undefined,
-    },
-    query,
-  );
+  const containerId = toObjectId(postId);
+  const post = findVisiblePost(models, postId, user).then((found) => ({
+    communityId: found.community_id,
+    // Its top-level comments, kept with each one written or deleted (create-comment,
+    // delete-comment); a post without the counter is counted.
+    size: typeof found.top_comment_count === 'number' ? found.top_comment_count : undefined,
+  }));
+  return loadThreads(models, user, containerId, post, query);
 }

@@ -2,7 +2,7 @@ import type { PostSort } from '@forum/contracts';
 import type { AuthUser } from '@forum/service-kit';
 import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
-import type { PostDoc } from '../../models/post.js';
+import { POST_LIST_FIELDS, type PostDoc } from '../../models/post.js';
 import { postListQuery, type PostListScope } from '../../domain/post-list-query.js';
 import { visiblePosts, withoutAuthors } from '../../domain/hidden-filter.js';
 import { pinnedPageSlices, restOfPage, restWindow } from '../../domain/pinned-page.js';
@@ -33,17 +33,24 @@ type Page = { sort: PostSort; limit: number; offset: number };
  * left out, and removed ones for all but their communities' moderators and the admin. A
  * community's page leads with its pinned posts. Posts by authors the caller blocked are left
  * out too (EXTENSIONS §B1), and the total with them.
+ *
+ * Round trips (issue 17): what the page's filter needs (the scope when it is read, e.g. the
+ * joined communities, the viewer, the deletes in progress, the blocks, a community's pinned
+ * posts) is read in one parallel step, then the page with its total, then the caller's state.
  */
 export async function findPostPage(
   models: ForumModels,
   user: AuthUser | undefined,
-  scope: PostListScope,
+  scopeOrRead: PostListScope | Promise<PostListScope>,
   page: Page,
 ): Promise<PostPage> {
-  const [viewer, hidden, blocked] = await Promise.all([
+  const communityId = scopeOrRead instanceof Promise ? undefined : scopeOrRead.communityId;
+  const [scope, viewer, hidden, blocked, pinnedIds] = await Promise.all([
+    scopeOrRead,
     loadViewer(models, user),
     loadHidden(models),
     loadBlockedAuthors(models, user),
+    communityId ? loadPinnedIds(models, communityId) : [],
   ]);
   const removedSeen = removedSeenBy(viewer);
   const { filter: shape, sort } = postListQuery({ ...scope, removedSeen }, page.sort);
@@ -52,8 +59,8 @@ export async function findPostPage(
   const [posts, total] = !filter
     ? [[], 0]
     : await Promise.all([
-        scope.communityId
-          ? pinnedFirst(models, scope.communityId, filter, sort, page)
+        pinnedIds.length > 0
+          ? pinnedFirst(models, pinnedIds, filter, sort, page)
           : plainPage(models, filter, sort, page),
         postListTotal(models, scope, removedSeen, hidden, { filter, visible: visible!, blocked }),
       ]);
@@ -65,6 +72,14 @@ export async function findPostPage(
   return { posts, total, hasMore: page.offset + posts.length < total, state, viewer };
 }
 
+/** A community's pinned posts (EXTENSIONS §M2: at most two), newest pin first. */
+const loadPinnedIds = async ({ Post }: ForumModels, communityId: Types.ObjectId) =>
+  (
+    await Post.find({ community_id: communityId, pinned: true }, { _id: 1 })
+      .sort({ pinned_at: -1, _id: -1 })
+      .lean()
+  ).map((p) => p._id);
+
 const plainPage = (
   { Post }: ForumModels,
   filter: Filter,
@@ -72,30 +87,25 @@ const plainPage = (
   { offset, limit }: { offset: number; limit: number },
 ): Promise<PostDoc[]> =>
   limit > 0
-    ? Post.find(filter).sort(sort).skip(offset).limit(limit).lean<PostDoc[]>()
+    ? Post.find(filter, POST_LIST_FIELDS).sort(sort).skip(offset).limit(limit).lean<PostDoc[]>()
     : Promise.resolve([]);
 
 /**
- * EXTENSIONS §M2: the community's pinned posts (at most two, newest pin first, those this reader
- * may see) lead the page in every sort, then the rest without them; offset and limit count over
+ * EXTENSIONS §M2: the community's pinned posts (`pinnedIds`: at most two, newest pin first; those
+ * this reader may see) lead the page in every sort, then the rest without them; offset and limit count over
  * the combined list (whose total is the list's own: the pinned posts are among its posts).
  */
 async function pinnedFirst(
   models: ForumModels,
-  communityId: Types.ObjectId,
+  pinnedIds: Types.ObjectId[],
   filter: Filter,
   sort: Record<string, -1>,
   page: Page,
 ): Promise<PostDoc[]> {
-  const pinnedIds = (
-    await models.Post.find({ community_id: communityId, pinned: true }, { _id: 1 })
-      .sort({ pinned_at: -1, _id: -1 })
-      .lean()
-  ).map((p) => p._id);
-  if (pinnedIds.length === 0) return plainPage(models, filter, sort, page);
-  const readable = await models.Post.find({
-    $and: [filter, { _id: { $in: pinnedIds } }],
-  }).lean<PostDoc[]>();
+  const readable = await models.Post.find(
+    { $and: [filter, { _id: { $in: pinnedIds } }] },
+    POST_LIST_FIELDS,
+  ).lean<PostDoc[]>();
   const pinned = pinnedIds
     .map((id) => readable.find((p) => p._id.equals(id)))
     .filter((p): p is PostDoc => p !== undefined);

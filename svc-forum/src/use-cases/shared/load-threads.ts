@@ -19,6 +19,13 @@ export interface ThreadPage {
   viewer: Viewer;
 }
 
+/** Where the comments live: known once the container (a post, a comment) has been read. */
+export interface ThreadContainer {
+  communityId: Types.ObjectId;
+  /** The container's own count of what it holds, when it keeps one. */
+  size?: number | undefined;
+}
+
 /**
  * A page of comments in a container (a post: its top-level ones; a comment: its replies), each
  * with its first replies nested (loadNestedReplies: a bounded number, whatever the thread's
@@ -27,29 +34,28 @@ export interface ThreadPage {
  * when the container has none), a query or a few per level of replies, then the caller's votes
  * and saves for all of them (one query each). The comments' queries read only what the page
  * shows (THREAD_COMMENT_FIELDS).
+ *
+ * The comments are read while the container is (`container`: its read, which rejects with the
+ * 404 or 403 of one the caller may not see, and then so does the page): they depend on its id
+ * alone, so a page costs the round trips of its levels, not those plus the container's.
  */
 export async function loadThreads(
   models: ForumModels,
   user: AuthUser | undefined,
-  where: {
-    containerId: Types.ObjectId;
-    communityId: Types.ObjectId;
-    /** The container's own count of what it holds, when it keeps one. */
-    size?: number | undefined;
-  },
+  containerId: Types.ObjectId,
+  container: Promise<ThreadContainer>,
   page: { sortBy: CommentSort; limit: number; offset: number },
 ): Promise<ThreadPage> {
-  const filter = commentListFilter(where.containerId);
-  const [tops, total] = await Promise.all([
-    models.Comment.find(filter, THREAD_COMMENT_FIELDS)
-      .sort(COMMENT_SORTS[page.sortBy])
-      .skip(page.offset)
-      .limit(page.limit)
-      .lean<CommentDoc[]>(),
+  const filter = commentListFilter(containerId);
+  const nested = models.Comment.find(filter, THREAD_COMMENT_FIELDS)
+    .sort(COMMENT_SORTS[page.sortBy])
+    .skip(page.offset)
+    .limit(page.limit)
+    .lean<CommentDoc[]>()
+    .then(async (tops) => ({ tops, ...(await loadNestedReplies(models, tops, page.sortBy)) }));
+  const [where, { tops, threads, loaded }] = await Promise.all([container, nested]);
+  const [total, state, viewer] = await Promise.all([
     where.size ?? models.Comment.countDocuments(filter),
-  ]);
-  const { threads, loaded } = await loadNestedReplies(models, tops, page.sortBy);
-  const [state, viewer] = await Promise.all([
     loadCommentState(
       models,
       user,
