@@ -41,10 +41,13 @@ describe('searchMatch', () => {
 });
 
 describe('search sorts', () => {
-  it('relevance sorts and projects the textScore under a name posts do not use', () => {
+  it('relevance sorts and projects the textScore under a name posts do not use, never the terms', () => {
     expect(SEARCH_SORT.relevance).toEqual({ text_score: { $meta: 'textScore' }, _id: -1 });
-    expect(searchProjection('relevance')).toEqual({ text_score: { $meta: 'textScore' } });
-    expect(searchProjection('new')).toBeUndefined();
+    expect(searchProjection('relevance')).toEqual({
+      text_score: { $meta: 'textScore' },
+      search_terms: 0,
+    });
+    expect(searchProjection('new')).toEqual({ search_terms: 0 });
     expect(SEARCH_SORT.top).toEqual({ score: -1, _id: -1 });
   });
 });

@@ -48,9 +48,13 @@ export const SEARCH_SORT: Record<SearchSort, Record<string, -1 | { $meta: 'textS
   top: { score: -1, _id: -1 },
 };
 
-/** The projection a sort needs (the textScore only for relevance). */
+/**
+ * What a search page reads: everything but `search_terms` (the presenters never show them, and
+ * each document's dozens of terms were most of the bytes sent and decoded per page), with the
+ * textScore for relevance ($meta is allowed in an exclusion projection).
+ */
 export const searchProjection = (sort: SearchSort) =>
-  sort === 'relevance' ? TEXT_SCORE : undefined;
+  sort === 'relevance' ? { ...TEXT_SCORE, search_terms: 0 as const } : { search_terms: 0 as const };
 
 /** Community names are letters, digits and '_': a q that is one such word is also a prefix. */
 const NAME_PREFIX = /^[a-z0-9_]+$/;
