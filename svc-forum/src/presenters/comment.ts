@@ -39,7 +39,7 @@ export function presentComment(
     : removed && !(viewer && seesRemoved(viewer, doc))
       ? REMOVED_TEXT
       : null;
-  return {
+  const comment: Comment = {
     id,
     content: masked ?? doc.content,
     post_id: doc.post_id.toHexString(),
@@ -56,13 +56,17 @@ export function presentComment(
     reply_count: Math.max(doc.reply_count ?? 0, 0),
     user_vote: state?.votes.get(id) ?? null,
     is_saved: state?.saves.has(id) ?? false,
-    ...(place ? { community_name: doc.community_name } : {}),
-    ...(place?.postTitle !== undefined ? { post_title: place.postTitle } : {}),
-    ...(place?.savedAt ? { saved_at: place.savedAt.toISOString() } : {}),
     removed,
-    ...(removed && !masked ? removal(doc) : {}),
-    ...(!masked && authorId && state?.blockedAuthors.has(authorId) ? { author_blocked: true } : {}),
   };
+  // The optional fields set in place (a page presents up to 250 comments: no spread per field).
+  if (place) {
+    comment.community_name = doc.community_name;
+    if (place.postTitle !== undefined) comment.post_title = place.postTitle;
+    if (place.savedAt) comment.saved_at = place.savedAt.toISOString();
+  }
+  if (removed && !masked) Object.assign(comment, removal(doc));
+  if (!masked && authorId && state?.blockedAuthors.has(authorId)) comment.author_blocked = true;
+  return comment;
 }
 
 export function presentThread(

@@ -3,6 +3,8 @@ import { badRequest, toObjectId, unauthorized, type AuthUser } from '@forum/serv
 import type { ForumModels } from '../models/index.js';
 import type { PostListScope } from '../domain/post-list-query.js';
 import { findPostPage, type PostPage } from './shared/find-post-page.js';
+import type { Types } from 'mongoose';
+import { readLean } from '../models/read-lean.js';
 
 /** GET /api/posts: everything, one community, one author, or (signed in) the joined feed. */
 export async function listPosts(
@@ -19,9 +21,10 @@ export async function listPosts(
   if (query.feed !== 'joined') return findPostPage(models, user, scope, query);
   if (!user) throw unauthorized();
   // The joined communities are read with the rest of what the filter needs (one round trip).
-  const joinedScope = models.Membership.find({ user_id: toObjectId(user.id) }, { community_id: 1 })
-    .sort({ joined_at: -1, _id: -1 })
-    .lean()
-    .then((joined) => ({ ...scope, communityIds: joined.map((m) => m.community_id) }));
+  const joinedScope = readLean<{ community_id: Types.ObjectId }>(
+    models.Membership,
+    { user_id: toObjectId(user.id) },
+    { projection: { community_id: 1 }, sort: { joined_at: -1, _id: -1 } },
+  ).then((joined) => ({ ...scope, communityIds: joined.map((m) => m.community_id) }));
   return findPostPage(models, user, joinedScope, query);
 }

@@ -61,6 +61,14 @@ const FILTERS: Doc[] = [
     k: { $ne: 'x' },
   },
   { f: { $ne: 'z' }, g: 'b', h: { $ne: true }, i: { $ne: false }, j: { $ne: id } },
+  { f: { $in: ['a'] } },
+  { f: { $in: ['b', 'z'] } },
+  { f: { $in: [false, true] } },
+  { f: { $in: [true] } },
+  { f: { $in: [id] } },
+  { f: { $in: [other, new ObjectId()] } },
+  { f: { $in: [id, 'a', false] } },
+  { f: { $in: [id, other] }, g: 'a' },
 ];
 
 /**
@@ -95,7 +103,10 @@ describe('fastFilter', () => {
       { f: null },
       { 'f.x': 'a' },
       { $or: [{ f: 'a' }] },
-      { f: { $in: ['a'] } },
+      { f: { $in: [] } },
+      { f: { $in: [1] } },
+      { f: { $in: ['a', null] } },
+      { f: { $in: [['a']] } },
       { f: { $all: [] } },
       { f: { $all: [1] } },
       { f: { $ne: 'a', $exists: true } },

@@ -2,11 +2,12 @@ import type { Doc } from '../bson.js';
 import { bsonTypeOf, isPlainObject } from './values.js';
 
 type Matcher = (doc: Doc) => boolean;
-type Scalar = string | boolean | { equals(other: unknown): boolean };
+type ObjectIdLike = { equals(other: unknown): boolean; toHexString(): string };
+type Scalar = string | boolean | ObjectIdLike;
 
 /**
  * The residual filters the services send most (top-level equality on strings, booleans and
- * ObjectIds, `$ne` of one, `$all` of strings), compiled to plain functions with MongoDB's
+ * ObjectIds, `$ne` of one, `$in` of them, `$all` of strings), compiled to plain functions with MongoDB's
  * semantics instead of going through mingo per document: a text search tests thousands of
  * candidates. Anything else returns undefined, and mingo compiles the whole filter.
  * Each test reads its field once and is a closure of its own kind (no `every` callbacks, no
@@ -56,6 +57,9 @@ function fieldTest(field: string, cond: unknown): Matcher | undefined {
     const eq = equals(field, arg);
     return (doc) => !eq(doc);
   }
+  if (ops[0] === '$in' && Array.isArray(arg) && arg.length > 0) {
+    return arg.every(isScalar) ? oneOf(field, arg) : undefined;
+  }
   if (ops[0] === '$all' && Array.isArray(arg) && arg.length > 0) {
     if (!arg.every((v): v is string => typeof v === 'string')) return undefined;
     return allStrings(field, [...new Set(arg)]);
@@ -86,6 +90,27 @@ function equals(field: string, wanted: Scalar): Matcher {
 
 const sameId = (value: unknown, wanted: { equals(other: unknown): boolean }): boolean =>
   bsonTypeOf(value) === 'ObjectId' && wanted.equals(value);
+
+/**
+ * `{ field: { $in: scalars } }`: the field equal to one of them, or an array holding one. The
+ * ObjectIds are looked up by their hex (a page's caller state asks for 20-250 ids at once, and
+ * the filter was compiled by mingo per command before).
+ */
+function oneOf(field: string, wanted: Scalar[]): Matcher {
+  const plain = new Set(wanted.filter((v) => typeof v !== 'object'));
+  const ids = new Set(wanted.flatMap((v) => (typeof v === 'object' ? [v.toHexString()] : [])));
+  const one = (value: unknown): boolean =>
+    plain.has(value as string | boolean) ||
+    (ids.size > 0 &&
+      bsonTypeOf(value) === 'ObjectId' &&
+      ids.has((value as ObjectIdLike).toHexString()));
+  return (doc) => {
+    const value = doc[field];
+    if (!Array.isArray(value)) return one(value);
+    for (let i = 0; i < value.length; i++) if (one(value[i])) return true;
+    return false;
+  };
+}
 
 /**
  * `{ field: { $all: strings } }` (distinct), MongoDB's `$and` of one equality per string: an

@@ -12,6 +12,7 @@ import { loadHidden } from './hidden.js';
 import { loadBlockedAuthors } from './load-blocks.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
 import { postListTotal } from './post-list-total.js';
+import { readLean } from '../../models/read-lean.js';
 
 export interface PostPage {
   posts: PostDoc[];
@@ -75,9 +76,11 @@ export async function findPostPage(
 /** A community's pinned posts (EXTENSIONS §M2: at most two), newest pin first. */
 const loadPinnedIds = async ({ Post }: ForumModels, communityId: Types.ObjectId) =>
   (
-    await Post.find({ community_id: communityId, pinned: true }, { _id: 1 })
-      .sort({ pinned_at: -1, _id: -1 })
-      .lean()
+    await readLean<{ _id: Types.ObjectId }>(
+      Post,
+      { community_id: communityId, pinned: true },
+      { projection: { _id: 1 }, sort: { pinned_at: -1, _id: -1 } },
+    )
   ).map((p) => p._id);
 
 const plainPage = (
@@ -87,7 +90,7 @@ const plainPage = (
   { offset, limit }: { offset: number; limit: number },
 ): Promise<PostDoc[]> =>
   limit > 0
-    ? Post.find(filter, POST_LIST_FIELDS).sort(sort).skip(offset).limit(limit).lean<PostDoc[]>()
+    ? readLean<PostDoc>(Post, filter, { projection: POST_LIST_FIELDS, sort, skip: offset, limit })
     : Promise.resolve([]);
 
 /**
@@ -102,10 +105,11 @@ async function pinnedFirst(
   sort: Record<string, -1>,
   page: Page,
 ): Promise<PostDoc[]> {
-  const readable = await models.Post.find(
+  const readable = await readLean<PostDoc>(
+    models.Post,
     { $and: [filter, { _id: { $in: pinnedIds } }] },
-    POST_LIST_FIELDS,
-  ).lean<PostDoc[]>();
+    { projection: POST_LIST_FIELDS },
+  );
   const pinned = pinnedIds
     .map((id) => readable.find((p) => p._id.equals(id)))
     .filter((p): p is PostDoc => p !== undefined);

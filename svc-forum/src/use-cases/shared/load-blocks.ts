@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
+import { readLean } from '../../models/read-lean.js';
 
 /**
  * The users the caller blocked (EXTENSIONS §B1): one read of the (blocker_id, blocked,
@@ -11,9 +12,10 @@ export async function loadBlockedAuthors(
   user: AuthUser | undefined,
 ): Promise<Types.ObjectId[]> {
   if (!user) return [];
-  const rows = await Block.find(
+  const rows = await readLean<{ blocked_id: Types.ObjectId }>(
+    Block,
     { blocker_id: toObjectId(user.id), blocked: true },
-    { _id: 0, blocked_id: 1 },
-  ).lean();
+    { projection: { _id: 0, blocked_id: 1 } },
+  );
   return rows.map((r) => r.blocked_id);
 }

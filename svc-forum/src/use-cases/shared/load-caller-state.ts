@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { ReactionType } from '@forum/contracts';
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
+import { readLean } from '../../models/read-lean.js';
 
 /** The caller's own vote, save and reaction per post id (hex). */
 export interface CallerState {
@@ -28,10 +29,15 @@ export async function loadCallerState(
   const state = emptyCallerState();
   if (!user || postIds.length === 0) return state;
   const filter = { user_id: toObjectId(user.id), post_id: { $in: postIds } };
+  type Row = { post_id: Types.ObjectId };
   const [votes, saves, reactions] = await Promise.all([
-    PostVote.find(filter, { post_id: 1, vote_type: 1 }).lean(),
-    PostSave.find(filter, { post_id: 1 }).lean(),
-    PostReaction.find(filter, { post_id: 1, reaction_type: 1 }).lean(),
+    readLean<Row & { vote_type: 1 | -1 }>(PostVote, filter, {
+      projection: { post_id: 1, vote_type: 1 },
+    }),
+    readLean<Row>(PostSave, filter, { projection: { post_id: 1 } }),
+    readLean<Row & { reaction_type: ReactionType }>(PostReaction, filter, {
+      projection: { post_id: 1, reaction_type: 1 },
+    }),
   ]);
   for (const v of votes) state.votes.set(v.post_id.toHexString(), v.vote_type);
   for (const s of saves) state.saves.add(s.post_id.toHexString());

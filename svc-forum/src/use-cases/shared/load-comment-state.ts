@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import { loadBlockedAuthors } from './load-blocks.js';
+import { readLean } from '../../models/read-lean.js';
 
 /** The caller's own vote and save per comment id (hex), and whom they blocked. */
 export interface CommentCallerState {
@@ -31,8 +32,12 @@ export async function loadCommentState(
   if (!user || commentIds.length === 0) return state;
   const filter = { user_id: toObjectId(user.id), comment_id: { $in: commentIds } };
   const [votes, saves, blocked] = await Promise.all([
-    models.CommentVote.find(filter, { comment_id: 1, vote_type: 1 }).lean(),
-    models.CommentSave.find(filter, { comment_id: 1 }).lean(),
+    readLean<{ comment_id: Types.ObjectId; vote_type: 1 | -1 }>(models.CommentVote, filter, {
+      projection: { comment_id: 1, vote_type: 1 },
+    }),
+    readLean<{ comment_id: Types.ObjectId }>(models.CommentSave, filter, {
+      projection: { comment_id: 1 },
+    }),
     loadBlockedAuthors(models, user),
   ]);
   for (const v of votes) state.votes.set(v.comment_id.toHexString(), v.vote_type);

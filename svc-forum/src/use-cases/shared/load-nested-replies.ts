@@ -9,6 +9,7 @@ import {
   repliesOfFilter,
 } from '../../domain/comment-list-query.js';
 import { allotReplies, NESTED_REPLY_LEVELS } from '../../domain/reply-allotment.js';
+import { readLean } from '../../models/read-lean.js';
 
 /** A page's comments with their replies nested, and every comment it carries (flat). */
 export interface NestedPage {
@@ -53,16 +54,17 @@ export async function loadNestedReplies(
     });
     if (share.size === 0) break;
     const reads: Promise<CommentDoc[]>[] = alone.map((parent) =>
-      models.Comment.find(commentListFilter(parent._id), THREAD_COMMENT_FIELDS)
-        .sort(COMMENT_SORTS[sortBy])
-        .limit(share.get(parent._id.toHexString())!)
-        .lean<CommentDoc[]>(),
+      readLean<CommentDoc>(models.Comment, commentListFilter(parent._id), {
+        projection: THREAD_COMMENT_FIELDS,
+        sort: COMMENT_SORTS[sortBy],
+        limit: share.get(parent._id.toHexString())!,
+      }),
     );
     if (batched.length) {
       reads.push(
-        models.Comment.find(repliesOfFilter(batched.map((p) => p._id)), THREAD_COMMENT_FIELDS).lean<
-          CommentDoc[]
-        >(),
+        readLean<CommentDoc>(models.Comment, repliesOfFilter(batched.map((p) => p._id)), {
+          projection: THREAD_COMMENT_FIELDS,
+        }),
       );
     }
     const byParent = new Map<string, CommentDoc[]>();

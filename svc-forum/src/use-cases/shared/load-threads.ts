@@ -9,6 +9,7 @@ import type { Viewer } from '../../policies/moderation-policy.js';
 import { loadCommentState, type CommentCallerState } from './load-comment-state.js';
 import { loadNestedReplies } from './load-nested-replies.js';
 import { loadViewerFor } from './load-viewer.js';
+import { readLean } from '../../models/read-lean.js';
 
 export interface ThreadPage {
   threads: TreeNode<CommentDoc>[];
@@ -47,12 +48,12 @@ export async function loadThreads(
   page: { sortBy: CommentSort; limit: number; offset: number },
 ): Promise<ThreadPage> {
   const filter = commentListFilter(containerId);
-  const nested = models.Comment.find(filter, THREAD_COMMENT_FIELDS)
-    .sort(COMMENT_SORTS[page.sortBy])
-    .skip(page.offset)
-    .limit(page.limit)
-    .lean<CommentDoc[]>()
-    .then(async (tops) => ({ tops, ...(await loadNestedReplies(models, tops, page.sortBy)) }));
+  const nested = readLean<CommentDoc>(models.Comment, filter, {
+    projection: THREAD_COMMENT_FIELDS,
+    sort: COMMENT_SORTS[page.sortBy],
+    skip: page.offset,
+    limit: page.limit,
+  }).then(async (tops) => ({ tops, ...(await loadNestedReplies(models, tops, page.sortBy)) }));
   const [where, { tops, threads, loaded }] = await Promise.all([container, nested]);
   const [total, state, viewer] = await Promise.all([
     where.size ?? models.Comment.countDocuments(filter),

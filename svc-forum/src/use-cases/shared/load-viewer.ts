@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { RemovedSeen } from '../../domain/removed-filter.js';
 import { VISITOR, authorView, type Viewer } from '../../policies/moderation-policy.js';
+import { readLean } from '../../models/read-lean.js';
 
 /**
  * Who is reading, for EXTENSIONS §M4: the admin, or the communities the reader moderates (one
@@ -15,10 +16,11 @@ export async function loadViewer(
 ): Promise<Viewer> {
   if (!user) return VISITOR;
   if (user.isAdmin) return { userId: user.id, isAdmin: true, moderates: new Set() };
-  const seats = await Moderator.find(
+  const seats = await readLean<{ community_id: Types.ObjectId }>(
+    Moderator,
     { user_id: toObjectId(user.id), ...(communityId ? { community_id: communityId } : {}) },
-    { community_id: 1 },
-  ).lean();
+    { projection: { community_id: 1 } },
+  );
   return {
     userId: user.id,
     isAdmin: false,

@@ -6,6 +6,7 @@ import type { PostListScope } from '../../domain/post-list-query.js';
 import type { Hidden } from '../../domain/hidden-filter.js';
 import type { RemovedSeen } from '../../domain/removed-filter.js';
 import { communityCounts, homeTotal, seesRemovedIn, shownOf } from '../../domain/post-counts.js';
+import { readLean } from '../../models/read-lean.js';
 
 type Filter = Record<string, unknown>;
 type Counted = Pick<
@@ -76,7 +77,7 @@ async function loadCounters(
   ids: Types.ObjectId[],
 ): Promise<Counted[] | null> {
   if (ids.length === 0) return [];
-  const rows = await Community.find({ _id: { $in: ids } }, COUNTERS).lean<Counted[]>();
+  const rows = await readLean<Counted>(Community, { _id: { $in: ids } }, { projection: COUNTERS });
   return rows.length === ids.length && rows.every((c) => communityCounts(c)) ? rows : null;
 }
 

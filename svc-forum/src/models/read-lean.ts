@@ -1,0 +1,33 @@
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import type { ClientSession, Model } from 'mongoose';
+
+export interface LeanReadOptions {
+  projection?: Record<string, 0 | 1>;
+  sort?: Record<string, 1 | -1>;
+  skip?: number;
+  /** 0 or absent: no limit (the driver's meaning). */
+  limit?: number;
+}
+
+type TransactionStore = AsyncLocalStorage<{ session?: ClientSession } | undefined>;
+
+/**
+ * A find straight through the driver, for the reads every page makes (issue 17): a mongoose
+ * query costs about as much CPU again as the driver's own work for the same read (building the
+ * Query, casting the filter against the schema, middleware), whatever it returns, and a page
+ * makes 4-9 of them. The filter must hold stored types (ObjectIds, not hex strings: nothing is
+ * cast) and the documents come back as stored, as `lean()` gives them. Inside inTransaction it
+ * reads in the transaction's session, as a model call would (service-kit's async-local storage).
+ */
+export function readLean<T>(
+  model: Pick<Model<never>, 'collection' | 'db'>,
+  filter: Record<string, unknown>,
+  options: LeanReadOptions = {},
+): Promise<T[]> {
+  const store = (model.db.base as { transactionAsyncLocalStorage?: TransactionStore })
+    .transactionAsyncLocalStorage;
+  const session = store?.getStore()?.session;
+  return model.collection
+    .find(filter, session ? { ...options, session } : options)
+    .toArray() as Promise<T[]>;
+}
