@@ -87,6 +87,47 @@ export async function welcomed(user: InboxUser) {
   });
 }
 
+/**
+ * Polls until the badges show the server's counts, both read afresh each time (a notification
+ * the services are still writing, a private_message one for each message, moves both), and
+ * returns them.
+ */
+export async function shownMatchServer(page: Page, user: InboxUser, timeout = LIVE_MS) {
+  let counts = { notifications: -1, messages: -1 };
+  await expect
+    .poll(
+      async () => {
+        const [shown, server] = await Promise.all([shownCounts(page), unreadCounts(user)]);
+        counts = shown;
+        return JSON.stringify(shown) === JSON.stringify(server)
+          ? 'same'
+          : `shown ${JSON.stringify(shown)}, server ${JSON.stringify(server)}`;
+      },
+      { timeout },
+    )
+    .toBe('same');
+  return counts;
+}
+
+/**
+ * Waits until the open conversation's pushed messages are read on the server (the open tab reads
+ * them a moment after they show) and the badges show the server's counts, then returns those: a
+ * baseline taken while that read is on its way is off by the message it read.
+ */
+export async function settledCounts(page: Page, user: InboxUser, openConversationId: string) {
+  await expect
+    .poll(async () => {
+      const res = await api<{ conversations: { id: string; unread_count: number }[] }>(
+        'GET',
+        '/messages/conversations',
+        { token: user.token },
+      );
+      return res.json.conversations.find((c) => c.id === openConversationId)?.unread_count;
+    })
+    .toBe(0);
+  return shownMatchServer(page, user);
+}
+
 /** The header's counts as shown (bell badge, account menu's unread messages). */
 export async function shownCounts(page: Page) {
   const bell = await page.getByTestId('notifications-bell').getAttribute('data-unread');
