@@ -8,6 +8,7 @@ import type { ExecStats, QuerySpec } from './executor.js';
 import { sortSteps } from './sort-steps.js';
 import { compileFilter, sortKeyOf, type Matcher } from './query.js';
 import { requiredDocs, splitRequired } from './text-required.js';
+import { textScratch } from './text-scratch.js';
 import type { SortKey } from '../indexes/planner.js';
 
 /** How a `$text` query reads: the postings of its terms in the collection's text index. */
@@ -31,21 +32,8 @@ interface Row {
   key: unknown[] | undefined;
 }
 
-/**
- * Each text index's scratch array for adding up scores by document number, all zeros between
- * uses: a query allocated one the size of the collection (for a few thousand candidates), and
- * that much garbage per search made the collector work as much as the search.
- */
-const scratch = new WeakMap<TextIndex, Float64Array>();
-
-function scratchOf(index: TextIndex): Float64Array {
-  let acc = scratch.get(index);
-  if (!acc || acc.length < index.docs.length) {
-    acc = new Float64Array(Math.max(1024, index.docs.length * 2));
-    scratch.set(index, acc);
-  }
-  return acc;
-}
+/** Scores added up by document number (text-scratch.ts). */
+const scratchOf = textScratch((n) => new Float64Array(n));
 
 /** Units of work between pause points. */
 const PAUSE_EVERY = 128;

@@ -1,5 +1,6 @@
 import type { Doc } from '../bson.js';
 import type { TextIndex } from '../indexes/text-index.js';
+import { textScratch } from './text-scratch.js';
 import { isPlainObject } from './values.js';
 
 /** A top-level `{ field: { $all: [strings] } }` of a text query's filter (strings distinct). */
@@ -35,20 +36,8 @@ function allStrings(field: string, cond: unknown): string[] | undefined {
   return [...new Set(all)];
 }
 
-/**
- * Each text index's scratch marks by document number, all zeros between uses (as the score
- * scratch: one allocation per index, not per query).
- */
-const scratch = new WeakMap<TextIndex, Int32Array>();
-
-function marksOf(index: TextIndex): Int32Array {
-  let marks = scratch.get(index);
-  if (!marks || marks.length < index.docs.length) {
-    marks = new Int32Array(Math.max(1024, index.docs.length * 2));
-    scratch.set(index, marks);
-  }
-  return marks;
-}
+/** Marks by document number (text-scratch.ts). */
+const marksOf = textScratch((n) => new Int32Array(n));
 
 /**
  * The documents holding every required string, as a membership test by document number:
