@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { THREAD_COMMENT_FIELDS, type CommentDoc } from '../models/comment.js';
 import { presentComment, presentThread } from './comment.js';
-import type { Viewer } from '../policies/moderation-policy.js';
+import { everyKindOfReader, projectedTo } from '../test-support/projections.js';
 
 const community = new Types.ObjectId();
 const author = new Types.ObjectId();
@@ -35,21 +35,9 @@ const stored = (extra: Partial<CommentDoc> = {}): CommentDoc => ({
 });
 
 /** The document as a thread page's query returns it (THREAD_COMMENT_FIELDS and _id). */
-const projected = (doc: CommentDoc) =>
-  Object.fromEntries(
-    Object.entries(doc).filter(([key]) => key === '_id' || key in THREAD_COMMENT_FIELDS),
-  ) as unknown as CommentDoc;
+const projected = (doc: CommentDoc) => projectedTo(THREAD_COMMENT_FIELDS, doc);
 
-const readers: Viewer[] = [
-  { userId: null, isAdmin: false, moderates: new Set() },
-  { userId: author.toHexString(), isAdmin: false, moderates: new Set() },
-  {
-    userId: new Types.ObjectId().toHexString(),
-    isAdmin: false,
-    moderates: new Set([community.toHexString()]),
-  },
-  { userId: new Types.ObjectId().toHexString(), isAdmin: true, moderates: new Set() },
-];
+const readers = everyKindOfReader(author, community);
 
 describe('a page of threads reads THREAD_COMMENT_FIELDS only', () => {
   const docs = [

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { Post } from '@forum/contracts';
 import { presentPost } from './post.js';
 import { POST_LIST_FIELDS, type PostDoc } from '../models/post.js';
-import type { Viewer } from '../policies/moderation-policy.js';
+import { everyKindOfReader, projectedTo } from '../test-support/projections.js';
 
 describe('presentPost', () => {
   it('maps a lean document to the contract Post', () => {
@@ -71,20 +71,8 @@ describe('a page of posts reads POST_LIST_FIELDS only', () => {
     ...extra,
   });
   /** The document as a list's query returns it (POST_LIST_FIELDS and _id). */
-  const projected = (doc: PostDoc) =>
-    Object.fromEntries(
-      Object.entries(doc).filter(([key]) => key === '_id' || key in POST_LIST_FIELDS),
-    ) as unknown as PostDoc;
-  const readers: Viewer[] = [
-    { userId: null, isAdmin: false, moderates: new Set() },
-    { userId: author.toHexString(), isAdmin: false, moderates: new Set() },
-    {
-      userId: new Types.ObjectId().toHexString(),
-      isAdmin: false,
-      moderates: new Set([community.toHexString()]),
-    },
-    { userId: new Types.ObjectId().toHexString(), isAdmin: true, moderates: new Set() },
-  ];
+  const projected = (doc: PostDoc) => projectedTo(POST_LIST_FIELDS, doc);
+  const readers = everyKindOfReader(author, community);
 
   it('presents every kind of post to every reader as the whole document does', () => {
     const docs = [
