@@ -63,6 +63,7 @@ export {
 } from './mongo.js';
 export { dropRetiredIndexes, type IndexDescription } from './retired-indexes.js';
 export { inTransaction, retryAfterFailover } from './transactions.js';
+export { readLean, countLean, type LeanReadOptions } from './read-lean.js';
 export { afterCommit } from './after-commit.js';
 export { deleteInBatches, DELETE_BATCH, type BatchDeletable } from './delete-in-batches.js';
 export { ensureIndexes, IndexBuildError, type BuiltIndexes } from './indexes.js';

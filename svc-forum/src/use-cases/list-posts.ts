@@ -1,10 +1,9 @@
 import type { ListPostsQuery } from '@forum/contracts';
-import { badRequest, toObjectId, unauthorized, type AuthUser } from '@forum/service-kit';
+import { badRequest, toObjectId, unauthorized, type AuthUser, readLean } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { PostListScope } from '../domain/post-list-query.js';
 import { findPostPage, type PostPage } from './shared/find-post-page.js';
 import type { Types } from 'mongoose';
-import { readLean } from '../models/read-lean.js';
 
 /** GET /api/posts: everything, one community, one author, or (signed in) the joined feed. */
 export async function listPosts(

@@ -12,7 +12,7 @@ import { loadHidden } from './hidden.js';
 import { loadBlockedAuthors } from './load-blocks.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
 import { postListTotal } from './post-list-total.js';
-import { readLean } from '../../models/read-lean.js';
+import { readLean } from '@forum/service-kit';
 
 export interface PostPage {
   posts: PostDoc[];

@@ -1,10 +1,9 @@
 import { PostTexts } from '@forum/contracts';
-import { notFound, type AuthUser, toObjectId } from '@forum/service-kit';
+import { notFound, type AuthUser, toObjectId, readLean } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { PostDoc } from '../../models/post.js';
 import { assertCanViewPost } from '../../policies/nsfw-policy.js';
 import { isBeingDeleted } from './hidden.js';
-import { readLean } from '../../models/read-lean.js';
 
 /**
  * The post or 404 'Post not found'. A post whose delete (or its community's) has started is gone

@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { Hidden } from '../../domain/hidden-filter.js';
 import type { DeletionDoc } from '../../models/deletion.js';
-import { readLean } from '../../models/read-lean.js';
+import { readLean } from '@forum/service-kit';
 
 /**
  * The deletes in progress, for list reads (one query on a collection that holds only the

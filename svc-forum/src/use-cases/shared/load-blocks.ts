@@ -1,7 +1,6 @@
 import type { Types } from 'mongoose';
-import { toObjectId, type AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser, readLean } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
-import { readLean } from '../../models/read-lean.js';
 
 /**
  * The users the caller blocked (EXTENSIONS §B1): one read of the (blocker_id, blocked,

@@ -1,8 +1,7 @@
 import type { Types } from 'mongoose';
 import type { ReactionType } from '@forum/contracts';
-import { toObjectId, type AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser, readLean } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
-import { readLean } from '../../models/read-lean.js';
 
 /** The caller's own vote, save and reaction per post id (hex). */
 export interface CallerState {

@@ -1,8 +1,7 @@
 import type { Types } from 'mongoose';
-import { toObjectId, type AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser, readLean } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import { loadBlockedAuthors } from './load-blocks.js';
-import { readLean } from '../../models/read-lean.js';
 
 /** The caller's own vote and save per comment id (hex), and whom they blocked. */
 export interface CommentCallerState {

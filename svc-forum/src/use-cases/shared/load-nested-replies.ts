@@ -9,7 +9,7 @@ import {
   repliesOfFilter,
 } from '../../domain/comment-list-query.js';
 import { allotReplies, NESTED_REPLY_LEVELS } from '../../domain/reply-allotment.js';
-import { readLean } from '../../models/read-lean.js';
+import { readLean } from '@forum/service-kit';
 
 /** A page's comments with their replies nested, and every comment it carries (flat). */
 export interface NestedPage {

@@ -9,7 +9,7 @@ import type { Viewer } from '../../policies/moderation-policy.js';
 import { loadCommentState, type CommentCallerState } from './load-comment-state.js';
 import { loadNestedReplies } from './load-nested-replies.js';
 import { loadViewerFor } from './load-viewer.js';
-import { readLean } from '../../models/read-lean.js';
+import { readLean } from '@forum/service-kit';
 
 export interface ThreadPage {
   threads: TreeNode<CommentDoc>[];

@@ -1,9 +1,8 @@
-import { toObjectId, type AuthUser } from '@forum/service-kit';
+import { toObjectId, type AuthUser, readLean } from '@forum/service-kit';
 import { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { RemovedSeen } from '../../domain/removed-filter.js';
 import { VISITOR, authorView, type Viewer } from '../../policies/moderation-policy.js';
-import { readLean } from '../../models/read-lean.js';
 
 /**
  * Who is reading, for EXTENSIONS §M4: the admin, or the communities the reader moderates (one

@@ -6,7 +6,7 @@ import type { PostListScope } from '../../domain/post-list-query.js';
 import type { Hidden } from '../../domain/hidden-filter.js';
 import type { RemovedSeen } from '../../domain/removed-filter.js';
 import { communityCounts, homeTotal, seesRemovedIn, shownOf } from '../../domain/post-counts.js';
-import { readLean } from '../../models/read-lean.js';
+import { readLean } from '@forum/service-kit';
 
 type Filter = Record<string, unknown>;
 type Counted = Pick<

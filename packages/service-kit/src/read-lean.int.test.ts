@@ -1,19 +1,27 @@
-import mongoose, { Types, type Connection } from 'mongoose';
+import mongoose, { Schema, Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '@forum/service-kit';
-import { startDevDb, type TestDevDb } from '@forum/service-kit/testing';
-import { createForumModels, type ForumModels } from './index.js';
-import { readLean } from './read-lean.js';
+import { startDevDb, type TestDevDb } from './testing/index.js';
+import { inTransaction } from './transactions.js';
+import { countLean, readLean } from './read-lean.js';
 
 let devdb: TestDevDb;
 let conn: Connection;
-let models: ForumModels;
+
+const blockSchema = new Schema({
+  blocker_id: Schema.Types.ObjectId,
+  blocked_id: Schema.Types.ObjectId,
+  blocked: Boolean,
+  changed_at: Date,
+  version: Number,
+});
+const blockModels = (c: Connection) => ({ Block: c.model('Block', blockSchema) });
+let models: ReturnType<typeof blockModels>;
 
 beforeAll(async () => {
   devdb = await startDevDb();
   conn = await mongoose.createConnection(devdb.uri, { dbName: devdb.dbName('lean') }).asPromise();
-  models = createForumModels(conn);
-  await models.Block.createIndexes();
+  models = blockModels(conn);
+  await models.Block.createCollection();
 });
 
 afterAll(async () => {
@@ -53,5 +61,17 @@ describe('readLean', () => {
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ blocker_id: blocker, blocked: true });
+  });
+
+  it("counts as countDocuments does, in the transaction's session inside inTransaction", async () => {
+    const blocker = new Types.ObjectId();
+    await models.Block.insertMany([block(blocker), block(blocker)]);
+    const filter = { blocker_id: blocker };
+    expect(await countLean(models.Block, filter)).toBe(await models.Block.countDocuments(filter));
+    const inside = await inTransaction(conn, async (session) => {
+      await models.Block.create([block(blocker)], { session });
+      return countLean(models.Block, filter);
+    });
+    expect(inside).toBe(3);
   });
 });

@@ -11,6 +11,15 @@ export interface LeanReadOptions {
 
 type TransactionStore = AsyncLocalStorage<{ session?: ClientSession } | undefined>;
 
+type LeanModel = Pick<Model<never>, 'collection' | 'db'>;
+
+/** The session of the inTransaction call this runs in, if any (service-kit's async-local storage). */
+function transactionSession(model: LeanModel): ClientSession | undefined {
+  const store = (model.db.base as { transactionAsyncLocalStorage?: TransactionStore })
+    .transactionAsyncLocalStorage;
+  return store?.getStore()?.session;
+}
+
 /**
  * A find straight through the driver, for the reads every page makes (issue 17): a mongoose
  * query costs about as much CPU again as the driver's own work for the same read (building the
@@ -20,14 +29,18 @@ type TransactionStore = AsyncLocalStorage<{ session?: ClientSession } | undefine
  * reads in the transaction's session, as a model call would (service-kit's async-local storage).
  */
 export function readLean<T>(
-  model: Pick<Model<never>, 'collection' | 'db'>,
+  model: LeanModel,
   filter: Record<string, unknown>,
   options: LeanReadOptions = {},
 ): Promise<T[]> {
-  const store = (model.db.base as { transactionAsyncLocalStorage?: TransactionStore })
-    .transactionAsyncLocalStorage;
-  const session = store?.getStore()?.session;
+  const session = transactionSession(model);
   return model.collection
     .find(filter, session ? { ...options, session } : options)
     .toArray() as Promise<T[]>;
+}
+
+/** `countDocuments` straight through the driver, on the same terms as readLean. */
+export function countLean(model: LeanModel, filter: Record<string, unknown>): Promise<number> {
+  const session = transactionSession(model);
+  return model.collection.countDocuments(filter, session ? { session } : {});
 }
