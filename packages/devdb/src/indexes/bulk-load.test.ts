@@ -63,7 +63,9 @@ const contents = (idx: Index): unknown => ({
   size: idx.size,
 });
 
-describe('bulk index build', () => {
+// Thousands of keys compared whole: a few seconds on a quiet machine, more than vitest's default
+// 5 s under a loaded one (it timed out at load 15+).
+describe('bulk index build', { timeout: 30_000 }, () => {
   it('holds the same keys, in the same order, as adding documents one at a time', () => {
     for (const seed of [1, 2, 3]) {
       const rows = rowsOf(docs(2000, seed));
