@@ -9,3 +9,4 @@ export { terms, termsOf } from './tokenize.js';
 export { parseSearch, type ParsedSearch } from './search.js';
 export { requiredTerms, toTextSearch } from './query.js';
 export { highlightRanges } from './highlight.js';
+export { totalFromPage } from './page-total.js';

@@ -1,4 +1,5 @@
 import type { SearchSort } from '@forum/contracts';
+import type { LeanReadOptions } from '@forum/service-kit';
 import type { Types } from 'mongoose';
 import {
   fold,
@@ -55,6 +56,17 @@ export const SEARCH_SORT: Record<SearchSort, Record<string, -1 | { $meta: 'textS
  */
 export const searchProjection = (sort: SearchSort) =>
   sort === 'relevance' ? { ...TEXT_SCORE, search_terms: 0 as const } : { search_terms: 0 as const };
+
+/**
+ * A search page's read options for readLean: the driver takes `$meta` in a projection and a sort
+ * as the server does, where LeanReadOptions types plain 0/1 and 1/-1 only.
+ */
+export const searchRead = (sort: SearchSort, skip: number, limit: number): LeanReadOptions => ({
+  projection: searchProjection(sort) as LeanReadOptions['projection'],
+  sort: SEARCH_SORT[sort] as LeanReadOptions['sort'],
+  skip,
+  limit,
+});
 
 /** Community names are letters, digits and '_': a q that is one such word is also a prefix. */
 const NAME_PREFIX = /^[a-z0-9_]+$/;

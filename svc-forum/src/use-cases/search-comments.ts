@@ -1,14 +1,9 @@
 import type { ContentSearchQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { countLean, readLean, type AuthUser } from '@forum/service-kit';
 import type { ParsedSearch } from '@forum/search-text';
 import type { ForumModels } from '../models/index.js';
 import type { CommentDoc } from '../models/comment.js';
-import {
-  SEARCH_SORT,
-  commentSearchFilter,
-  searchMatch,
-  searchProjection,
-} from '../domain/search-query.js';
+import { commentSearchFilter, searchMatch, searchRead } from '../domain/search-query.js';
 import { completeCommentPage, type CommentPage } from './shared/comment-page.js';
 import { loadSearchScope } from './shared/search-scope.js';
 
@@ -20,7 +15,8 @@ export interface CommentSearchPage extends CommentPage {
 /**
  * GET /api/search/comments (EXTENSIONS §S): every word of q in the text, never a deleted comment
  * nor one under a removed post or one being deleted; NSFW and removed comments as the lists show
- * them. One query on the text index for the page, one count of the same filter. Each hit comes
+ * them. One query on the text index for the page, one count of the same filter (both straight
+ * through the driver: the filter holds stored types only). Each hit comes
  * with its post's title (never a removed one's) and community name.
  */
 export async function searchComments(
@@ -33,12 +29,8 @@ export async function searchComments(
   const filter = commentSearchFilter(scope.listFilter, scope.hidden, match);
   const [comments, total] = filter
     ? await Promise.all([
-        models.Comment.find(filter, searchProjection(sort))
-          .sort(SEARCH_SORT[sort])
-          .skip(offset)
-          .limit(limit)
-          .lean<CommentDoc[]>(),
-        models.Comment.countDocuments(filter),
+        readLean<CommentDoc>(models.Comment, filter, searchRead(sort, offset, limit)),
+        countLean(models.Comment, filter),
       ])
     : [[], 0];
   const page = await completeCommentPage(models, user, scope.viewer, comments, {

@@ -1,5 +1,6 @@
 import type { SearchQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { countLean, readLean, type AuthUser, type LeanReadOptions } from '@forum/service-kit';
+import { totalFromPage } from '@forum/search-text';
 import type { Types } from 'mongoose';
 import type { ForumModels } from '../models/index.js';
 import type { CommunityDoc } from '../models/community.js';
@@ -17,7 +18,8 @@ type Named = Pick<CommunityDoc, '_id' | 'name_lower'>;
  * together. Visitors get no NSFW community; one being deleted nobody.
  *
  * The prefix is a range of the name_lower index read whole (names only; as many as share the
- * prefix) to order it by length, then the page's share of both lists is read.
+ * prefix) to order it by length, then the page's share of both lists is read, straight through
+ * the driver (readLean, countLean: every filter holds stored types).
  */
 export async function searchCommunities(
   { Community }: ForumModels,
@@ -27,7 +29,11 @@ export async function searchCommunities(
   const shown = { ...NOT_DELETING, ...(user ? {} : { is_nsfw: false }) };
   const prefix = namePrefix(q);
   const named: Named[] = prefix
-    ? await Community.find({ name_lower: prefixRange(prefix), ...shown }, { name_lower: 1 }).lean()
+    ? await readLean<Named>(
+        Community,
+        { name_lower: prefixRange(prefix), ...shown },
+        { projection: { name_lower: 1 } },
+      )
     : [];
   const prefixed = byNameLength(named);
   const { filter: match } = searchMatch(q);
@@ -37,20 +43,26 @@ export async function searchCommunities(
     ...(prefixed.length ? { _id: { $nin: prefixed.map((c) => c._id) } } : {}),
   };
   const slices = concatenatedPage(prefixed.length, offset, limit);
-  const [first, rest, textTotal] = await Promise.all([
+  const [first, rest] = await Promise.all([
     loadInOrder(
       Community,
       prefixed.slice(slices.first.skip, slices.first.end).map((c) => c._id),
     ),
     textFilter && slices.rest.limit > 0
-      ? Community.find(textFilter, TEXT_SCORE)
-          .sort({ ...TEXT_SCORE, _id: -1 })
-          .skip(slices.rest.skip)
-          .limit(slices.rest.limit)
-          .lean<CommunityDoc[]>()
+      ? readLean<CommunityDoc>(Community, textFilter, {
+          // The driver takes $meta as the server does; LeanReadOptions types 0/1 and 1/-1.
+          projection: TEXT_SCORE as unknown as LeanReadOptions['projection'],
+          sort: { ...TEXT_SCORE, _id: -1 } as unknown as LeanReadOptions['sort'],
+          skip: slices.rest.skip,
+          limit: slices.rest.limit,
+        })
       : [],
-    textFilter ? Community.countDocuments(textFilter) : 0,
   ]);
+  // A short page of word matches tells their total (most searches): no count then.
+  const textTotal = textFilter
+    ? (totalFromPage(rest.length, slices.rest.skip, slices.rest.limit) ??
+      (await countLean(Community, textFilter)))
+    : 0;
   const communities = [...first, ...rest];
   const total = prefixed.length + textTotal;
   return { communities, total, hasMore: offset + communities.length < total };
@@ -62,7 +74,7 @@ async function loadInOrder(
   ids: Types.ObjectId[],
 ): Promise<CommunityDoc[]> {
   if (ids.length === 0) return [];
-  const docs = await Community.find({ _id: { $in: ids } }).lean<CommunityDoc[]>();
+  const docs = await readLean<CommunityDoc>(Community, { _id: { $in: ids } });
   const byId = new Map(docs.map((d) => [d._id.toHexString(), d]));
   return ids.map((id) => byId.get(id.toHexString())).filter((d) => d !== undefined);
 }

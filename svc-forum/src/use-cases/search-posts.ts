@@ -1,14 +1,9 @@
 import type { ContentSearchQuery } from '@forum/contracts';
-import type { AuthUser } from '@forum/service-kit';
+import { countLean, readLean, type AuthUser } from '@forum/service-kit';
 import type { ParsedSearch } from '@forum/search-text';
 import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
-import {
-  SEARCH_SORT,
-  postSearchFilter,
-  searchMatch,
-  searchProjection,
-} from '../domain/search-query.js';
+import { postSearchFilter, searchMatch, searchRead } from '../domain/search-query.js';
 import type { Viewer } from '../policies/moderation-policy.js';
 import { loadCallerState, type CallerState } from './shared/load-caller-state.js';
 import { loadSearchScope } from './shared/search-scope.js';
@@ -27,7 +22,8 @@ export interface PostSearchPage {
  * GET /api/search/posts (EXTENSIONS §S): every word of q in the title or body, as the lists show
  * posts (no NSFW for visitors, removed ones only for their moderators and the admin, none being
  * deleted; locked ones are fine). One query on the text index for the page, one count of the
- * same filter (its candidates are the text index's), then the caller's state for the page.
+ * same filter (its candidates are the text index's), then the caller's state for the page; both
+ * straight through the driver (readLean: the filter holds stored types only).
  */
 export async function searchPosts(
   models: ForumModels,
@@ -40,12 +36,8 @@ export async function searchPosts(
   const empty = { posts: [], total: 0, hasMore: false, viewer: scope.viewer, parsed };
   if (!filter) return { ...empty, state: await loadCallerState(models, user, []) };
   const [posts, total] = await Promise.all([
-    models.Post.find(filter, searchProjection(sort))
-      .sort(SEARCH_SORT[sort])
-      .skip(offset)
-      .limit(limit)
-      .lean<PostDoc[]>(),
-    models.Post.countDocuments(filter),
+    readLean<PostDoc>(models.Post, filter, searchRead(sort, offset, limit)),
+    countLean(models.Post, filter),
   ]);
   const state = await loadCallerState(
     models,

@@ -1,5 +1,6 @@
 import type { SearchQuery } from '@forum/contracts';
-import { fold, parseSearch, requiredTerms, toTextSearch } from '@forum/search-text';
+import { fold, parseSearch, requiredTerms, toTextSearch, totalFromPage } from '@forum/search-text';
+import { countLean, readLean, type LeanReadOptions } from '@forum/service-kit';
 import type { Types } from 'mongoose';
 import type { IdentityDeps } from '../deps.js';
 import { USER_FIELDS, type PresentableUser } from '../presenters/user.js';
@@ -72,7 +73,8 @@ const shorterFirst = (a: NameMatch, b: NameMatch) =>
 /**
  * EXTENSIONS §S users: the name matches (exact, then shorter, then alphabetical), then the word
  * matches by textScore, paged by offset/limit over the two lists. The name matches are read
- * whole (ids and names, from the index range) since no index orders them by length.
+ * whole (ids and names, from the index range) since no index orders them by length. Every read
+ * goes straight through the driver (readLean: the filters hold stored types only).
  */
 export async function searchUsers(
   { models: { User } }: IdentityDeps,
@@ -80,23 +82,35 @@ export async function searchUsers(
 ): Promise<UserSearchPage> {
   const { byName, byWord } = userSearchQueries(q);
   const names = byName
-    ? (await User.find(byName, { username_lower: 1 }).lean<NameMatch[]>()).sort(shorterFirst)
+    ? (await readLean<NameMatch>(User, byName, { projection: { username_lower: 1 } })).sort(
+        shorterFirst,
+      )
     : [];
   const pageIds = names.slice(offset, offset + limit).map((u) => u._id);
   const wordLimit = limit - pageIds.length;
-  const [named, byWordPage, wordTotal] = await Promise.all([
+  const wordSkip = Math.max(0, offset - names.length);
+  const [named, byWordPage] = await Promise.all([
     pageIds.length
-      ? User.find({ _id: { $in: pageIds }, ...VISIBLE }, USER_FIELDS).lean<PresentableUser[]>()
+      ? readLean<PresentableUser>(
+          User,
+          { _id: { $in: pageIds }, ...VISIBLE },
+          { projection: USER_FIELDS },
+        )
       : [],
     byWord && wordLimit > 0
-      ? User.find(byWord, USER_FIELDS)
-          .sort(WORD_ORDER)
-          .skip(Math.max(0, offset - names.length))
-          .limit(wordLimit)
-          .lean<PresentableUser[]>()
+      ? readLean<PresentableUser>(User, byWord, {
+          projection: USER_FIELDS,
+          // The driver takes $meta as the server does; LeanReadOptions types 1/-1 only.
+          sort: WORD_ORDER as unknown as LeanReadOptions['sort'],
+          skip: wordSkip,
+          limit: wordLimit,
+        })
       : [],
-    byWord ? User.countDocuments(byWord) : 0,
   ]);
+  // A short word page tells the total (most name searches): no count then.
+  const wordTotal = byWord
+    ? (totalFromPage(byWordPage.length, wordSkip, wordLimit) ?? (await countLean(User, byWord)))
+    : 0;
   const byId = new Map(named.map((u) => [u._id.toHexString(), u]));
   // A user deactivated between the two reads is left out rather than shown.
   const namedPage = pageIds.flatMap((id) => byId.get(id.toHexString()) ?? []);

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@forum/service-kit';
+import { readLean, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../../models/index.js';
 import type { CommunityDoc } from '../../models/community.js';
 import { withoutAuthors, type Hidden } from '../../domain/hidden-filter.js';
@@ -35,10 +35,11 @@ export async function loadSearchScope(
     loadBlockedAuthors(models, user),
     communityName === undefined
       ? undefined
-      : models.Community.findOne(
+      : readLean<Pick<CommunityDoc, '_id' | 'deleting'>>(
+          models.Community,
           { name_lower: communityName.toLowerCase() },
-          { _id: 1, deleting: 1 },
-        ).lean<Pick<CommunityDoc, '_id' | 'deleting'>>(),
+          { projection: { _id: 1, deleting: 1 }, limit: 1 },
+        ).then(([found]) => found ?? null),
   ]);
   if (community !== undefined) assertLiveCommunity(community);
   const communityId = community?._id;
