@@ -313,6 +313,36 @@ describe('$search', () => {
     }
   });
 
+  it('tests the rest of the filter on field values across writes and an aborted transaction', async () => {
+    const [mine, theirs] = [new mongoose.Types.ObjectId(), new mongoose.Types.ObjectId()];
+    const c = await posts('residual_fields', [
+      { _id: 1, title: 'garden', content: 'x', removed: false, owner: mine },
+      { _id: 2, title: 'garden', content: 'x', removed: true, owner: theirs },
+      { _id: 3, title: 'garden', content: 'x', owner: null },
+      { _id: 4, title: 'garden', content: 'x', removed: false, owner: [mine, theirs] },
+      { _id: 5, title: 'garden', content: 'x', removed: 'no', owner: theirs },
+    ]);
+    const live = { ...text('garden'), removed: { $ne: true }, owner: { $nin: [mine] } };
+    expect(await sortedIds(c.find(live))).toEqual([3, 5]);
+    expect(await c.countDocuments({ ...text('garden'), removed: false })).toBe(2);
+    expect(await c.countDocuments({ ...text('garden'), owner: null })).toBe(1);
+    await c.updateOne({ _id: 2 }, { $set: { removed: false } });
+    await c.updateOne({ _id: 3 }, { $set: { owner: mine } });
+    expect(await sortedIds(c.find(live))).toEqual([2, 5]);
+    const session = db.conn.getClient().startSession();
+    try {
+      session.startTransaction();
+      await c.updateOne({ _id: 5 }, { $set: { owner: mine } }, { session });
+      await c.updateOne({ _id: 1 }, { $unset: { owner: '' } }, { session });
+      expect(await sortedIds(c.find(live, { session }))).toEqual([1, 2]);
+      await session.abortTransaction();
+    } finally {
+      await session.endSession();
+    }
+    expect(await sortedIds(c.find(live))).toEqual([2, 5]);
+    expect(await c.countDocuments(live)).toBe(2);
+  });
+
   it('explains as a TEXT_MATCH stage', async () => {
     const plan = await c.find({ ...text('run -shoes') }).explain('executionStats');
     const stages = JSON.stringify(plan.queryPlanner.winningPlan);

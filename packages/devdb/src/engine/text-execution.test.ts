@@ -1,4 +1,5 @@
 import { parseSearch } from '@forum/search-text';
+import { ObjectId } from 'bson';
 import { describe, expect, it } from 'vitest';
 import type { Doc } from '../bson.js';
 import { TextIndex } from '../indexes/text-index.js';
@@ -21,6 +22,10 @@ function random(seed: number): () => number {
   };
 }
 
+/** Owners as the services store them: ObjectIds, read back as other instances of equal ids. */
+const OWNERS = ['64b000000000000000000001', '64b000000000000000000002', '64b000000000000000000003'];
+const owner = (i: number) => new ObjectId(OWNERS[i]!);
+
 const WORDS = ['red', 'fox', 'runs', 'running', 'blue', 'Café', 'cafe', 'lake', 'the', 'jumps'];
 
 /** Documents with arrays, missing fields and repeated values where the sorts read them. */
@@ -35,6 +40,14 @@ function collection(): Collection {
     if (r < 0.6) doc.n = Math.floor(rand() * 5);
     else if (r < 0.8) doc.n = [Math.floor(rand() * 5), Math.floor(rand() * 5)];
     if (rand() < 0.7) doc.flag = rand() < 0.5;
+    // Columns (text-columns.ts) code missing, null, booleans, strings and ObjectIds; arrays
+    // and numbers read the document.
+    const o = rand();
+    if (o < 0.6) doc.owner = owner(Math.floor(rand() * 3));
+    else if (o < 0.7) doc.owner = null;
+    else if (o < 0.8) doc.owner = [owner(0), owner(2)];
+    else if (o < 0.9) doc.owner = 7;
+    doc.state = pick(['open', 'closed', 'open']);
     doc.terms = sentence(3).toLowerCase().split(' ');
     // Arrays of strings, sometimes with a non-string element (mingo, the reference here, does
     // not match a scalar with $all as MongoDB does: text-search.int.test.ts covers scalars).
@@ -91,6 +104,13 @@ const RESIDUALS: Doc[] = [
   { tag: { $all: ['red', 'blue'] } },
   { terms: { $all: ['jumps'] }, $or: [{ n: { $gte: 3 } }, { flag: true }] },
   { flag: { $ne: true }, terms: 'lake' },
+  // Top-level conditions answered from columns, once per distinct value.
+  { owner: { $nin: [owner(0)] }, flag: { $in: [false, true] } },
+  { owner: owner(1), state: 'open', flag: { $ne: true } },
+  { owner: null, flag: false },
+  { owner: { $in: [owner(2), 7] }, state: { $ne: 'closed' } },
+  { owner: { $exists: false }, terms: { $all: ['red'] } },
+  { _id: { $nin: [1, 2, 3, 40, 41] }, state: 'open', owner: { $ne: owner(2) } },
   // Not compiled by the fast filter: mingo's.
   { $or: [{ n: { $gte: 3 } }, { flag: true }] },
 ];
@@ -149,11 +169,21 @@ describe('text execution', () => {
         const tag = i % 4 ? ['blue'] : ['red', 'blue'];
         // Some texts change too: phrases must read the new ones, not what was folded before.
         const body = i % 5 === 1 ? 'the Red Fox runs by the lake' : doc.body;
-        coll.replace(doc, { ...doc, terms, tag, body });
+        // Column values change too, to values seen before and to new ones.
+        const changed = i % 7 === 1 ? { owner: new ObjectId(), state: 'archived' } : {};
+        const flag = i % 2 === 0 ? !doc.flag : doc.flag;
+        coll.replace(doc, { ...doc, terms, tag, body, flag, ...changed });
       }
     }
     for (let i = 0; i < 40; i++) {
-      coll.insert({ _id: 1000 + i, title: 'red fox', body: 'lake', terms: ['red', 'fox', 'lake'] });
+      coll.insert({
+        _id: 1000 + i,
+        title: 'red fox',
+        body: 'lake',
+        terms: ['red', 'fox', 'lake'],
+        owner: owner(i % 3),
+        state: i % 2 ? 'open' : 'new',
+      });
     }
     expect(expectSameAnswers(coll)).toBeGreaterThan(300);
   }, 60_000);

@@ -6,7 +6,8 @@ import { phrasesTest } from '../text/matcher.js';
 import { parseSearch, type ParsedSearch } from '@forum/search-text';
 import type { ExecStats, QuerySpec } from './executor.js';
 import { sortSteps } from './sort-steps.js';
-import { compileFilter, sortKeyOf, type Matcher } from './query.js';
+import { sortKeyOf } from './query.js';
+import { residualTest } from './text-columns.js';
 import { requiredDocs, splitRequired } from './text-required.js';
 import { textScratch } from './text-scratch.js';
 import type { SortKey } from '../indexes/planner.js';
@@ -70,7 +71,9 @@ export function* textSteps(
   // all that is tested on documents.
   const split = splitRequired(spec.filter);
   const required = split && requiredDocs(index, split.required);
-  const match: Matcher = split ? compileFilter(split.rest) : spec.match;
+  // The rest of the filter, by document number: its conditions on top-level fields from the
+  // index's columns (no stored document read for the usual ones), the others on documents.
+  const residual = residualTest(index, split ? split.rest : spec.filter);
   // Scores add up per document number, terms in sorted order: as MongoDB's TEXT_OR reads them,
   // in the index's scratch array (no pause until it is all zeros again).
   const acc = scratchOf(index);
@@ -134,8 +137,8 @@ export function* textSteps(
     for (let i = 0; i < candidates.length && out.n < spec.limit; i++) {
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
-      const doc = docs[candidates[i]!]!;
-      if (match(doc) && (!phrases || phrases(doc))) take(candidates[i]!, scoreOf[i]!);
+      const num = candidates[i]!;
+      if (residual(num) && (!phrases || phrases(docs[num]!))) take(num, scoreOf[i]!);
     }
     return out;
   }
@@ -158,7 +161,7 @@ export function* textSteps(
     for (let i = 0; i < candidates.length; i++) {
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
-      if (!match(docs[candidates[i]!]!)) continue;
+      if (!residual(candidates[i]!)) continue;
       const row = rowOf(i);
       keyOf(row);
       rows.push(row);
@@ -175,8 +178,8 @@ export function* textSteps(
   }
   const more = scoreFirst && spec.sort!.length > 1;
   const matches = scoreFirst
-    ? (doc: Doc): boolean => match(doc) && (!phrases || phrases(doc))
-    : (doc: Doc): boolean => !phrases || phrases(doc);
+    ? (num: number): boolean => residual(num) && (!phrases || phrases(docs[num]!))
+    : (num: number): boolean => !phrases || phrases(docs[num]!);
   while (out.n < spec.limit) {
     const first = heap.pop();
     if (!first) break;
@@ -190,7 +193,7 @@ export function* textSteps(
       if (out.n >= spec.limit) break;
       if (++work % PAUSE_EVERY === 0) yield;
       if (scoreFirst) stats.docs++;
-      if (matches(docs[row.num]!)) take(row.num, row.score);
+      if (matches(row.num)) take(row.num, row.score);
     }
   }
   return out;

@@ -1,5 +1,6 @@
 import type { Doc } from '../bson.js';
 import { PAUSE, type Pausing, type Slice } from '../engine/pausing.js';
+import { FieldColumn } from '../text/field-column.js';
 import { FieldTerms } from '../text/field-terms.js';
 import { documentTermScores } from '../text/score.js';
 import { textSpecOf, textValues, type TextSpec } from '../text/text-spec.js';
@@ -30,6 +31,8 @@ export class TextIndex extends Index {
   private keyCount = 0;
   /** Fields `$text` queries also filter with `$all`, inverted (built on first use). */
   private readonly inverted = new Map<string, FieldTerms>();
+  /** Fields `$text` queries' residual filters test, as columns (built on first use). */
+  private readonly columns = new Map<string, FieldColumn>();
 
   constructor(spec: IndexSpec) {
     super(spec);
@@ -56,6 +59,17 @@ export class TextIndex extends Index {
     return terms;
   }
 
+  /** `field`'s values of the indexed documents as a column, kept up to date from now on. */
+  fieldColumn(field: string): FieldColumn {
+    let column = this.columns.get(field);
+    if (!column) {
+      const built = new FieldColumn(field);
+      this.docs.forEach((doc, num) => doc && built.add(num, doc));
+      this.columns.set(field, (column = built));
+    }
+    return column;
+  }
+
   override add(rid: string, doc: Doc): void {
     const scores = documentTermScores(this.text, doc);
     if (scores.size === 0) return;
@@ -66,6 +80,7 @@ export class TextIndex extends Index {
     }
     this.docs[num] = doc;
     for (const terms of this.inverted.values()) terms.add(num, doc);
+    for (const column of this.columns.values()) column.add(num, doc);
     for (const [term, score] of scores) {
       let posting = this.postings.get(term);
       if (!posting) {
@@ -83,6 +98,7 @@ export class TextIndex extends Index {
     if (num === undefined || this.docs[num] !== doc) return;
     this.docs[num] = undefined;
     for (const terms of this.inverted.values()) terms.remove(num, doc);
+    for (const column of this.columns.values()) column.remove(num);
     for (const term of documentTermScores(this.text, doc).keys()) {
       const posting = this.postings.get(term);
       const at = posting ? posting.nums.indexOf(num) : -1;
@@ -106,6 +122,7 @@ export class TextIndex extends Index {
     this.numOf.clear();
     this.keyCount = 0;
     for (const terms of this.inverted.values()) terms.clear();
+    for (const column of this.columns.values()) column.clear();
     let n = 0;
     for (const [rid, doc] of rows) {
       this.add(rid, doc);
