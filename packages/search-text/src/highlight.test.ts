@@ -32,4 +32,24 @@ describe('highlightRanges', () => {
   it('marks nothing for exclusions or stop words', () => {
     expect(highlightRanges('the dogs', parseSearch('the -dogs'))).toEqual([]);
   });
+
+  it('marks ASCII texts as the code-point-by-code-point folding does', () => {
+    // A text with a non-ASCII word after it takes the general path; the ASCII one the plain one.
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = (xs: string) => xs[Math.floor(next() * xs.length)]!;
+    for (let n = 0; n < 500; n++) {
+      const text = Array.from({ length: Math.floor(next() * 30) }, () => pick('abAB ^`.x')).join(
+        '',
+      );
+      const phrase = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick('abAB ^x')).join(
+        '',
+      );
+      const search = parseSearch(`"${phrase}" ab`);
+      // '.' ends the last word and is in no phrase: nothing matched reaches into the ".é".
+      expect(highlightRanges(text, search), `${text} / ${phrase}`).toEqual(
+        highlightRanges(`${text}.é`, search),
+      );
+    }
+  });
 });

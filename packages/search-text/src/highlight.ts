@@ -1,6 +1,6 @@
 import { foldForMatch } from './fold.js';
 import type { ParsedSearch } from './search.js';
-import { wordSpans, wordTerm } from './tokenize.js';
+import { forEachWord, wordTerm } from './tokenize.js';
 
 /** [start, end) in UTF-16 code units of the original text. */
 export type Range = [number, number];
@@ -23,9 +23,13 @@ function foldedWithMap(text: string): { folded: string; from: number[]; to: numb
   return { folded, from, to };
 }
 
+/** ASCII but '^' and '`' (diacritics to MongoDB): folding only lower-cases, in place. */
+const PLAIN_ASCII = /^[\0-\x5d\x5f\x61-\x7f]*$/;
+
 /** Where the phrases occur, case- and accent-insensitively (as MongoDB matches phrases). */
 function phraseRanges(text: string, phrases: string[]): Range[] {
   if (phrases.length === 0) return [];
+  if (PLAIN_ASCII.test(text)) return plainPhraseRanges(text, phrases);
   const { folded, from, to } = foldedWithMap(text);
   const ranges: Range[] = [];
   for (const phrase of phrases) {
@@ -37,6 +41,26 @@ function phraseRanges(text: string, phrases: string[]): Range[] {
       at = folded.indexOf(needle, at + needle.length)
     ) {
       ranges.push([from[at]!, to[at + needle.length - 1]!]);
+    }
+  }
+  return ranges;
+}
+
+const FILTER_STOP_WORDS = { filterStopWords: true } as const;
+
+/** phraseRanges for a text whose folded form is its lower case, offset for offset. */
+function plainPhraseRanges(text: string, phrases: string[]): Range[] {
+  const folded = text.toLowerCase();
+  const ranges: Range[] = [];
+  for (const phrase of phrases) {
+    const needle = foldForMatch(phrase);
+    if (!needle) continue;
+    for (
+      let at = folded.indexOf(needle);
+      at >= 0;
+      at = folded.indexOf(needle, at + needle.length)
+    ) {
+      ranges.push([at, at + needle.length]);
     }
   }
   return ranges;
@@ -62,10 +86,10 @@ export function highlightRanges(text: string, search: ParsedSearch): Range[] {
   const wanted = new Set(search.terms);
   const ranges: Range[] = phraseRanges(text, search.phrases);
   if (wanted.size > 0) {
-    for (const word of wordSpans(text)) {
-      const term = wordTerm(word.text, 'english', { filterStopWords: true });
-      if (term !== undefined && wanted.has(term)) ranges.push([word.start, word.end]);
-    }
+    forEachWord(text, 'english', (start, end) => {
+      const term = wordTerm(text.slice(start, end), 'english', FILTER_STOP_WORDS);
+      if (term !== undefined && wanted.has(term)) ranges.push([start, end]);
+    });
   }
   return merged(ranges);
 }
