@@ -3,7 +3,8 @@ import type { ClientSession, Model } from 'mongoose';
 
 export interface LeanReadOptions {
   projection?: Record<string, 0 | 1>;
-  sort?: Record<string, 1 | -1>;
+  /** Directions, or `{ $meta: 'textScore' }` after a `$text` filter (the server's own sort). */
+  sort?: Record<string, 1 | -1 | { $meta: 'textScore' }>;
   skip?: number;
   /** 0 or absent: no limit (the driver's meaning). */
   limit?: number;
