@@ -2,7 +2,7 @@ import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientSession, Model } from 'mongoose';
 
 export interface LeanReadOptions {
-  projection?: Record<string, 0 | 1>;
+  projection?: Record<string, 0 | 1 | { $meta: 'textScore' }>;
   /** Directions, or `{ $meta: 'textScore' }` after a `$text` filter (the server's own sort). */
   sort?: Record<string, 1 | -1 | { $meta: 'textScore' }>;
   skip?: number;
