@@ -58,7 +58,8 @@ export function textPlan(indexes: Iterable<Index>, spec: QuerySpec): TextPlan {
  * the terms, none of the negated ones) are then scored, ordered and tested against the rest
  * of the filter and the phrases lazily: in sort order through a heap, so a page of the best
  * matches tests few more documents than it returns (a sort on fields tests the rest of the
- * filter first, since every survivor's keys are needed; a count tests each candidate once).
+ * filter and the phrases first, since every survivor's keys are needed; a count tests each
+ * candidate once).
  */
 export function* textSteps(
   plan: TextPlan,
@@ -155,13 +156,15 @@ export function* textSteps(
   if (scoreFirst) rows = candidates.map((_, i) => rowOf(i));
   else {
     // Sorted by fields: every row's keys are needed to find the first, so the residual filter
-    // runs first and only its survivors get keys (a selective filter, as a search's $all of its
-    // words, leaves few). Phrases, dearer, stay lazy.
+    // and the phrases run first and only their survivors get keys and enter the heap (a phrase
+    // tested lazily drained the heap of every candidate when it was rare; testing it costs less
+    // than keying the row, its folded texts being remembered per document).
     rows = [];
     for (let i = 0; i < candidates.length; i++) {
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
-      if (!residual(candidates[i]!)) continue;
+      const num = candidates[i]!;
+      if (!residual(num) || (phrases && !phrases(docs[num]!))) continue;
       const row = rowOf(i);
       keyOf(row);
       rows.push(row);
@@ -177,9 +180,10 @@ export function* textSteps(
     if (++work % PAUSE_EVERY === 0) yield;
   }
   const more = scoreFirst && spec.sort!.length > 1;
+  // Rows sorted by fields passed every test already.
   const matches = scoreFirst
     ? (num: number): boolean => residual(num) && (!phrases || phrases(docs[num]!))
-    : (num: number): boolean => !phrases || phrases(docs[num]!);
+    : (): boolean => true;
   while (out.n < spec.limit) {
     const first = heap.pop();
     if (!first) break;
