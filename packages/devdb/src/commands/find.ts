@@ -7,7 +7,7 @@ import {
   type QueryResult,
   type QuerySpec,
 } from '../engine/executor.js';
-import { project, querySpec } from '../engine/query.js';
+import { project, projectionNarrows, querySpec } from '../engine/query.js';
 import { isPlainObject, keyOf, pathValues } from '../engine/values.js';
 import { collName, num, type Context, type Handler } from './context.js';
 
@@ -60,6 +60,8 @@ export const findCommands: Record<string, Handler> = {
         project(docs, cmd.projection, req.spec.filter, scores),
         batchSize === 0 ? 0 : batchSize,
         req.single,
+        // The stored documents bound the projected ones' sizes (cursors.ts).
+        projectionNarrows(cmd.projection) ? docs : undefined,
       );
       return { cursor, ok: 1 };
     });

@@ -201,6 +201,19 @@ function projectFields(docs: Doc[], projection: Doc, filter: unknown): Doc[] {
 }
 
 /**
+ * Whether every document `project` returns for this projection is at most as large as the
+ * document it came from (none, or top-level fields kept or dropped: a subset of its fields);
+ * operators, expressions and `$meta` may add to a document.
+ */
+export function projectionNarrows(projection: unknown): boolean {
+  return (
+    !isPlainObject(projection) ||
+    Object.keys(projection).length === 0 ||
+    topLevelProjection(projection) !== undefined
+  );
+}
+
+/**
  * The common projection, top-level fields only (`{ post_id: 1, vote_type: 1 }`, `{ body: 0 }`),
  * applied without mingo: compiling a mingo query per command cost more than the read itself.
  * Fields keep the document's order, as MongoDB keeps them. Anything else (dotted paths,

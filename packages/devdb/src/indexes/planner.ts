@@ -48,8 +48,11 @@ export type IndexPlan = {
 /** More ($in combinations) than this and the index is used for fewer of its fields. */
 const MAX_INTERVALS = 1000;
 
+/** An index the query could walk: the plan without its intervals, made for the winner only. */
 interface Candidate {
-  plan: IndexPlan;
+  plan: Omit<IndexPlan, 'intervals'>;
+  /** Per index field, the ranges its walk takes (intervals: their product). */
+  ranges: FieldRange[][];
   bounded: number;
   order: number;
 }
@@ -75,7 +78,16 @@ export function planQuery(indexes: Index[], filter: Doc, sort: SortKey[] | undef
     if (!c) return;
     if (!best || better(c, best)) best = c;
   });
-  return best?.plan ?? orPlan(indexes, filter, sort) ?? { kind: 'collscan' };
+  return best ? withIntervals(best) : (orPlan(indexes, filter, sort) ?? { kind: 'collscan' });
+}
+
+/**
+ * The winner's intervals (issue 17: only the winner's; a `$in` of a page's ids makes one per
+ * id, and every index it could use would make them again).
+ */
+function withIntervals({ plan, ranges }: Candidate): IndexPlan {
+  const intervals = product(ranges).filter((iv) => !iv.some(isEmptyRange));
+  return { ...plan, intervals: plan.backward ? intervals.reverse() : intervals };
 }
 
 /** `{ $or: [...], ...rest }`: each branch (with the rest) planned alone, if all can use an index. */
@@ -155,18 +167,15 @@ function candidate(
 
   const supplied = sort && sort.length ? sortSupport(index, perField, bounded, sort) : undefined;
   if (bounded === 0 && !supplied) return undefined;
-  const backward = supplied?.backward ?? false;
-  let intervals = product(ranges).filter((iv) => !iv.some(isEmptyRange));
-  if (backward) intervals = intervals.reverse();
   return {
     plan: {
       kind: 'ixscan',
       index,
-      intervals,
-      backward,
+      backward: supplied?.backward ?? false,
       sortPositions: supplied?.positions,
       exact,
     },
+    ranges,
     bounded,
     order,
   };
