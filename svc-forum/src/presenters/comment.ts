@@ -39,6 +39,8 @@ export function presentComment(
     : removed && !(viewer && seesRemoved(viewer, doc))
       ? REMOVED_TEXT
       : null;
+  const created = doc.created_at.toISOString();
+  const edited = doc.updated_at && doc.updated_at.getTime() !== doc.created_at.getTime();
   const comment: Comment = {
     id,
     content: masked ?? doc.content,
@@ -46,8 +48,9 @@ export function presentComment(
     parent_id: doc.parent_id?.toHexString() ?? null,
     author_id: masked ? null : authorId,
     author_username: masked ?? doc.author_username ?? '',
-    created_at: doc.created_at.toISOString(),
-    updated_at: (doc.updated_at ?? doc.created_at).toISOString(),
+    created_at: created,
+    // Most comments were never edited: one string for both (a page formats up to 250).
+    updated_at: edited ? doc.updated_at!.toISOString() : created,
     score: doc.score ?? 0,
     upvotes: Math.max(doc.upvotes ?? 0, 0),
     downvotes: Math.max(doc.downvotes ?? 0, 0),

@@ -7,7 +7,7 @@ import { postListQuery, type PostListScope } from '../../domain/post-list-query.
 import { visiblePosts, withoutAuthors } from '../../domain/hidden-filter.js';
 import { pinnedPageSlices, restOfPage, restWindow } from '../../domain/pinned-page.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
-import { loadCallerState, type CallerState } from './load-caller-state.js';
+import { loadListCallerState, type CallerState } from './load-caller-state.js';
 import { loadHidden } from './hidden.js';
 import { loadBlockedAuthors } from './load-blocks.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
@@ -65,11 +65,7 @@ export async function findPostPage(
           : plainPage(models, filter, sort, page),
         postListTotal(models, scope, removedSeen, hidden, { filter, visible: visible!, blocked }),
       ]);
-  const state = await loadCallerState(
-    models,
-    user,
-    posts.map((p) => p._id),
-  );
+  const state = await loadListCallerState(models, user, posts);
   return { posts, total, hasMore: page.offset + posts.length < total, state, viewer };
 }
 

@@ -6,7 +6,7 @@ import { THREAD_COMMENT_FIELDS, type CommentDoc } from '../../models/comment.js'
 import type { TreeNode } from '../../domain/comment-tree.js';
 import { commentListFilter, COMMENT_SORTS } from '../../domain/comment-list-query.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
-import { loadCommentState, type CommentCallerState } from './load-comment-state.js';
+import { loadPageCommentState, type CommentCallerState } from './load-comment-state.js';
 import { loadNestedReplies } from './load-nested-replies.js';
 import { loadViewerFor } from './load-viewer.js';
 import { readLean } from '@forum/service-kit';
@@ -57,11 +57,7 @@ export async function loadThreads(
   const [where, { tops, threads, loaded }] = await Promise.all([container, nested]);
   const [total, state, viewer] = await Promise.all([
     where.size ?? models.Comment.countDocuments(filter),
-    loadCommentState(
-      models,
-      user,
-      loaded.map((c) => c._id),
-    ),
+    loadPageCommentState(models, user, loaded),
     loadViewerFor(models, user, where.communityId, loaded),
   ]);
   return { threads, total, hasMore: page.offset + tops.length < total, state, viewer };
