@@ -58,7 +58,7 @@ export function textPlan(indexes: Iterable<Index>, spec: QuerySpec): TextPlan {
  * the terms, none of the negated ones) are then scored, ordered and tested against the rest
  * of the filter and the phrases lazily: in sort order through a heap, so a page of the best
  * matches tests few more documents than it returns (a sort on fields tests the rest of the
- * filter and the phrases first, since every survivor's keys are needed; a count tests each
+ * filter first, and a rare phrase, since every survivor's keys are needed; a count tests each
  * candidate once).
  */
 export function* textSteps(
@@ -153,22 +153,27 @@ export function* textSteps(
   // than it returns.
   const scoreFirst = spec.sort![0]!.meta !== undefined;
   let rows: Row[];
+  /** Phrases still to test on the rows in order (sorted by fields: unless tested up front). */
+  let phrasesLeft = phrases;
   if (scoreFirst) rows = candidates.map((_, i) => rowOf(i));
   else {
     // Sorted by fields: every row's keys are needed to find the first, so the residual filter
-    // and the phrases run first and only their survivors get keys and enter the heap (a phrase
-    // tested lazily drained the heap of every candidate when it was rare; testing it costs less
-    // than keying the row, its folded texts being remembered per document).
+    // runs first and only its survivors get keys (a selective filter, as a search's $all of its
+    // words, leaves few). A rare phrase is tested there too: tested lazily it drained a heap of
+    // every candidate for its few matches, and testing costs less than keying a row (folded
+    // texts are remembered per document); a common one stays lazy (a page finds its rows early).
+    const eager = phrases !== undefined && isRare(phrases, candidates, docs);
     rows = [];
     for (let i = 0; i < candidates.length; i++) {
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
       const num = candidates[i]!;
-      if (!residual(num) || (phrases && !phrases(docs[num]!))) continue;
+      if (!residual(num) || (eager && !phrases(docs[num]!))) continue;
       const row = rowOf(i);
       keyOf(row);
       rows.push(row);
     }
+    phrasesLeft = eager ? undefined : phrases;
   }
   // Ties in record id order (document numbers follow it), so that pages do not overlap.
   const before = scoreFirst
@@ -180,10 +185,9 @@ export function* textSteps(
     if (++work % PAUSE_EVERY === 0) yield;
   }
   const more = scoreFirst && spec.sort!.length > 1;
-  // Rows sorted by fields passed every test already.
   const matches = scoreFirst
     ? (num: number): boolean => residual(num) && (!phrases || phrases(docs[num]!))
-    : (): boolean => true;
+    : (num: number): boolean => !phrasesLeft || phrasesLeft(docs[num]!);
   while (out.n < spec.limit) {
     const first = heap.pop();
     if (!first) break;
@@ -201,6 +205,21 @@ export function* textSteps(
     }
   }
   return out;
+}
+
+/** Candidates a phrase is tried on to tell whether it is rare. */
+const PHRASE_SAMPLE = 64;
+
+/** Whether fewer than a quarter of the first candidates hold the phrases. */
+function isRare(
+  phrases: (doc: Doc) => boolean,
+  candidates: readonly number[],
+  docs: readonly (Doc | undefined)[],
+): boolean {
+  const sample = Math.min(candidates.length, PHRASE_SAMPLE);
+  let held = 0;
+  for (let i = 0; i < sample; i++) if (phrases(docs[candidates[i]!]!)) held++;
+  return held * 4 < sample;
 }
 
 /**
