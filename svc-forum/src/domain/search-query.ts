@@ -57,13 +57,10 @@ export const SEARCH_SORT: Record<SearchSort, Record<string, -1 | { $meta: 'textS
 export const searchProjection = (sort: SearchSort) =>
   sort === 'relevance' ? { ...TEXT_SCORE, search_terms: 0 as const } : { search_terms: 0 as const };
 
-/**
- * A search page's read options for readLean: the driver takes `$meta` in a projection and a sort
- * as the server does, where LeanReadOptions types plain 0/1 and 1/-1 only.
- */
+/** A search page's read options for readLean. */
 export const searchRead = (sort: SearchSort, skip: number, limit: number): LeanReadOptions => ({
-  projection: searchProjection(sort) as LeanReadOptions['projection'],
-  sort: SEARCH_SORT[sort] as LeanReadOptions['sort'],
+  projection: searchProjection(sort),
+  sort: SEARCH_SORT[sort],
   skip,
   limit,
 });

@@ -1,5 +1,5 @@
 import type { SearchQuery } from '@forum/contracts';
-import { countLean, readLean, type AuthUser, type LeanReadOptions } from '@forum/service-kit';
+import { countLean, readLean, type AuthUser } from '@forum/service-kit';
 import { totalFromPage } from '@forum/search-text';
 import type { Types } from 'mongoose';
 import type { ForumModels } from '../models/index.js';
@@ -50,9 +50,8 @@ export async function searchCommunities(
     ),
     textFilter && slices.rest.limit > 0
       ? readLean<CommunityDoc>(Community, textFilter, {
-          // The driver takes $meta as the server does; LeanReadOptions types 0/1 and 1/-1.
-          projection: TEXT_SCORE as unknown as LeanReadOptions['projection'],
-          sort: { ...TEXT_SCORE, _id: -1 } as unknown as LeanReadOptions['sort'],
+          projection: TEXT_SCORE,
+          sort: { ...TEXT_SCORE, _id: -1 },
           skip: slices.rest.skip,
           limit: slices.rest.limit,
         })

@@ -1,6 +1,6 @@
 import type { SearchQuery } from '@forum/contracts';
 import { fold, parseSearch, requiredTerms, toTextSearch, totalFromPage } from '@forum/search-text';
-import { countLean, readLean, type LeanReadOptions } from '@forum/service-kit';
+import { countLean, readLean } from '@forum/service-kit';
 import type { Types } from 'mongoose';
 import type { IdentityDeps } from '../deps.js';
 import { USER_FIELDS, type PresentableUser } from '../presenters/user.js';
@@ -100,8 +100,7 @@ export async function searchUsers(
     byWord && wordLimit > 0
       ? readLean<PresentableUser>(User, byWord, {
           projection: USER_FIELDS,
-          // The driver takes $meta as the server does; LeanReadOptions types 1/-1 only.
-          sort: WORD_ORDER as unknown as LeanReadOptions['sort'],
+          sort: WORD_ORDER,
           skip: wordSkip,
           limit: wordLimit,
         })
