@@ -29,28 +29,21 @@ const PLAIN_ASCII = /^[\0-\x5d\x5f\x61-\x7f]*$/;
 /** Where the phrases occur, case- and accent-insensitively (as MongoDB matches phrases). */
 function phraseRanges(text: string, phrases: string[]): Range[] {
   if (phrases.length === 0) return [];
-  if (PLAIN_ASCII.test(text)) return plainPhraseRanges(text, phrases);
+  // Plain ASCII folds to its lower case, offset for offset: no map to build.
+  if (PLAIN_ASCII.test(text))
+    return occurrences(text.toLowerCase(), phrases, (at, end) => [at, end]);
   const { folded, from, to } = foldedWithMap(text);
-  const ranges: Range[] = [];
-  for (const phrase of phrases) {
-    const needle = foldForMatch(phrase);
-    if (!needle) continue;
-    for (
-      let at = folded.indexOf(needle);
-      at >= 0;
-      at = folded.indexOf(needle, at + needle.length)
-    ) {
-      ranges.push([from[at]!, to[at + needle.length - 1]!]);
-    }
-  }
-  return ranges;
+  return occurrences(folded, phrases, (at, end) => [from[at]!, to[end - 1]!]);
 }
 
 const FILTER_STOP_WORDS = { filterStopWords: true } as const;
 
-/** phraseRanges for a text whose folded form is its lower case, offset for offset. */
-function plainPhraseRanges(text: string, phrases: string[]): Range[] {
-  const folded = text.toLowerCase();
+/** Each phrase's occurrences in a folded text, as ranges of the original (`toRange`). */
+function occurrences(
+  folded: string,
+  phrases: string[],
+  toRange: (at: number, end: number) => Range,
+): Range[] {
   const ranges: Range[] = [];
   for (const phrase of phrases) {
     const needle = foldForMatch(phrase);
@@ -60,7 +53,7 @@ function plainPhraseRanges(text: string, phrases: string[]): Range[] {
       at >= 0;
       at = folded.indexOf(needle, at + needle.length)
     ) {
-      ranges.push([at, at + needle.length]);
+      ranges.push(toRange(at, at + needle.length));
     }
   }
   return ranges;
