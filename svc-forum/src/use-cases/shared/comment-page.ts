@@ -1,4 +1,5 @@
-import type { AuthUser } from '@forum/service-kit';
+import { readLean, type AuthUser } from '@forum/service-kit';
+import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { CommentDoc } from '../../models/comment.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
@@ -26,10 +27,14 @@ export async function completeCommentPage(
   comments: CommentDoc[],
   counts: { total: number; offset: number; listed: number },
 ): Promise<CommentPage> {
-  const postIds = [...new Set(comments.map((c) => c.post_id.toHexString()))];
+  const postIds = [...new Map(comments.map((c) => [c.post_id.toHexString(), c.post_id])).values()];
   const [posts, state] = await Promise.all([
     postIds.length
-      ? models.Post.find({ _id: { $in: postIds } }, { title: 1 }).lean()
+      ? readLean<{ _id: Types.ObjectId; title: string }>(
+          models.Post,
+          { _id: { $in: postIds } },
+          { projection: { title: 1 } },
+        )
       : Promise.resolve([]),
     loadCommentState(
       models,
