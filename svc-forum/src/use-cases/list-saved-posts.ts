@@ -3,7 +3,7 @@ import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
 import { isVisible } from '../domain/hidden-filter.js';
-import { loadCallerState } from './shared/load-caller-state.js';
+import { loadListCallerState } from './shared/load-caller-state.js';
 import { loadHidden } from './shared/hidden.js';
 import { loadBlockedAuthors } from './shared/load-blocks.js';
 import type { PostPage } from './shared/find-post-page.js';
@@ -49,6 +49,6 @@ export async function listSavedPosts(
         (!p.removed || moderatesCommunity(viewer, p.community_id)),
     );
   const savedAt = new Map(saves.map((s) => [s.post_id.toHexString(), s.created_at]));
-  const state = await loadCallerState(models, user, ids);
+  const state = await loadListCallerState(models, user, posts);
   return { posts, total, hasMore: offset + saves.length < total, state, savedAt, viewer };
 }

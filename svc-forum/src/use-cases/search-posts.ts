@@ -5,7 +5,11 @@ import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
 import { postSearchFilter, searchMatch, searchRead } from '../domain/search-query.js';
 import type { Viewer } from '../policies/moderation-policy.js';
-import { loadCallerState, type CallerState } from './shared/load-caller-state.js';
+import {
+  loadCallerState,
+  loadListCallerState,
+  type CallerState,
+} from './shared/load-caller-state.js';
 import { loadSearchScope } from './shared/search-scope.js';
 
 export interface PostSearchPage {
@@ -39,10 +43,6 @@ export async function searchPosts(
     readLean<PostDoc>(models.Post, filter, searchRead(sort, offset, limit)),
     countLean(models.Post, filter),
   ]);
-  const state = await loadCallerState(
-    models,
-    user,
-    posts.map((p) => p._id),
-  );
+  const state = await loadListCallerState(models, user, posts);
   return { ...empty, posts, total, hasMore: offset + posts.length < total, state };
 }

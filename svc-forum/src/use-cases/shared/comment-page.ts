@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { CommentDoc } from '../../models/comment.js';
 import type { Viewer } from '../../policies/moderation-policy.js';
-import { loadCommentState, type CommentCallerState } from './load-comment-state.js';
+import { loadPageCommentState, type CommentCallerState } from './load-comment-state.js';
 
 /** A flat page of comments with where each lives (saved and profile lists). */
 export interface CommentPage {
@@ -36,11 +36,7 @@ export async function completeCommentPage(
           { projection: { title: 1 } },
         )
       : Promise.resolve([]),
-    loadCommentState(
-      models,
-      user,
-      comments.map((c) => c._id),
-    ),
+    loadPageCommentState(models, user, comments),
   ]);
   return {
     comments,
