@@ -6,6 +6,13 @@ import { documentTermScores } from '../text/score.js';
 import { textSpecOf, textValues, type TextSpec } from '../text/text-spec.js';
 import { Index, type IndexEntry, type IndexSpec } from './index.js';
 
+/** Something kept by document number beside the postings (text/field-terms.ts, field-column.ts). */
+interface FieldView {
+  add(num: number, doc: Doc): void;
+  remove(num: number, doc: Doc): void;
+  clear(): void;
+}
+
 /** The documents holding one term: parallel lists of document numbers and the term's scores. */
 export interface Posting {
   nums: number[];
@@ -29,10 +36,12 @@ export class TextIndex extends Index {
   readonly docs: (Doc | undefined)[] = [];
   private readonly numOf = new Map<string, number>();
   private keyCount = 0;
-  /** Fields `$text` queries also filter with `$all`, inverted (built on first use). */
-  private readonly inverted = new Map<string, FieldTerms>();
-  /** Fields `$text` queries' residual filters test, as columns (built on first use). */
-  private readonly columns = new Map<string, FieldColumn>();
+  /**
+   * What text queries read beside the postings, per field: the strings of fields filtered with
+   * `$all`, inverted, and the fields the residual filters test, as columns. Built on first use,
+   * then kept by every add, remove and rebuild.
+   */
+  private readonly views = new Map<string, FieldView>();
 
   constructor(spec: IndexSpec) {
     super(spec);
@@ -50,24 +59,22 @@ export class TextIndex extends Index {
 
   /** `field`'s strings of the indexed documents, inverted and kept up to date from now on. */
   fieldTerms(field: string): FieldTerms {
-    let terms = this.inverted.get(field);
-    if (!terms) {
-      const built = new FieldTerms(field);
-      this.docs.forEach((doc, num) => doc && built.add(num, doc));
-      this.inverted.set(field, (terms = built));
-    }
-    return terms;
+    return this.view(`terms ${field}`, () => new FieldTerms(field));
   }
 
   /** `field`'s values of the indexed documents as a column, kept up to date from now on. */
   fieldColumn(field: string): FieldColumn {
-    let column = this.columns.get(field);
-    if (!column) {
-      const built = new FieldColumn(field);
+    return this.view(`column ${field}`, () => new FieldColumn(field));
+  }
+
+  private view<V extends FieldView>(key: string, make: () => V): V {
+    let view = this.views.get(key) as V | undefined;
+    if (!view) {
+      const built = make();
       this.docs.forEach((doc, num) => doc && built.add(num, doc));
-      this.columns.set(field, (column = built));
+      this.views.set(key, (view = built));
     }
-    return column;
+    return view;
   }
 
   override add(rid: string, doc: Doc): void {
@@ -79,8 +86,7 @@ export class TextIndex extends Index {
       this.numOf.set(rid, num);
     }
     this.docs[num] = doc;
-    for (const terms of this.inverted.values()) terms.add(num, doc);
-    for (const column of this.columns.values()) column.add(num, doc);
+    for (const view of this.views.values()) view.add(num, doc);
     for (const [term, score] of scores) {
       let posting = this.postings.get(term);
       if (!posting) {
@@ -97,8 +103,7 @@ export class TextIndex extends Index {
     const num = this.numOf.get(rid);
     if (num === undefined || this.docs[num] !== doc) return;
     this.docs[num] = undefined;
-    for (const terms of this.inverted.values()) terms.remove(num, doc);
-    for (const column of this.columns.values()) column.remove(num);
+    for (const view of this.views.values()) view.remove(num, doc);
     for (const term of documentTermScores(this.text, doc).keys()) {
       const posting = this.postings.get(term);
       const at = posting ? posting.nums.indexOf(num) : -1;
@@ -121,8 +126,7 @@ export class TextIndex extends Index {
     this.docs.length = 0;
     this.numOf.clear();
     this.keyCount = 0;
-    for (const terms of this.inverted.values()) terms.clear();
-    for (const column of this.columns.values()) column.clear();
+    for (const view of this.views.values()) view.clear();
     let n = 0;
     for (const [rid, doc] of rows) {
       this.add(rid, doc);
