@@ -77,6 +77,18 @@ describe('requireAuth', () => {
     expect(await res.json()).toEqual({ error: 'Invalid or expired token' });
   });
 
+  it('keeps refusing altered copies of a token it already accepted (verified tokens are cached)', async () => {
+    const token = await keys.sign({ ...user, username: 'cached' });
+    expect((await get('/private', token)).status).toBe(200);
+    expect((await get('/private', token)).status).toBe(200);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as object;
+    const admin = Buffer.from(JSON.stringify({ ...claims, is_admin: true })).toString('base64url');
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    expect((await get('/private', `${header}.${admin}.${signature}`)).status).toBe(401);
+    expect((await get('/private', `${header}.${payload}.${flipped}`)).status).toBe(401);
+  });
+
   it('rejects alg none', async () => {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const exp = Math.floor(Date.now() / 1000) + 600;

@@ -12,6 +12,7 @@ import {
 } from 'jose';
 import { HttpError, serviceUnavailable } from './errors.js';
 import type { AuthUser } from './http/koa-types.js';
+import { cacheVerifiedTokens, type VerifiedToken } from './verified-tokens.js';
 
 export const JWT_ALG = 'ES256';
 
@@ -117,7 +118,7 @@ export function createAuth(options: AuthOptions): Auth {
     keyPromise = Promise.resolve(options.publicKey);
   }
 
-  async function verifyToken(token: string): Promise<AuthUser> {
+  async function checkSignature(token: string): Promise<VerifiedToken> {
     let payload: AccessClaims;
     try {
       const key = await keyPromise;
@@ -140,8 +141,12 @@ export function createAuth(options: AuthOptions): Auth {
     if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') {
       throw new HttpError(401, INVALID_TOKEN);
     }
-    return { id: payload.sub, username: payload.username, isAdmin: payload.is_admin === true };
+    return {
+      user: { id: payload.sub, username: payload.username, isAdmin: payload.is_admin === true },
+      expiresAt: payload.exp,
+    };
   }
+  const verifyToken = cacheVerifiedTokens(checkSignature);
 
   const { isActive } = options;
   async function verify(token: string): Promise<AuthUser> {
