@@ -47,6 +47,14 @@ function collection(): Collection {
     else if (o < 0.7) doc.owner = null;
     else if (o < 0.8) doc.owner = [owner(0), owner(2)];
     else if (o < 0.9) doc.owner = 7;
+    // First sort keys compared as numbers where both are numbers or both dates (text-sort):
+    // mixed with NaN, other types and missing ones, which take the general comparison.
+    const w = rand();
+    if (w < 0.35) doc.when = new Date(Date.UTC(2026, 0, 1 + Math.floor(rand() * 4)));
+    else if (w < 0.6) doc.when = Math.floor(rand() * 4) - 1.5;
+    else if (w < 0.65) doc.when = NaN;
+    else if (w < 0.7) doc.when = -0;
+    else if (w < 0.8) doc.when = pick(['a', 'b']);
     doc.state = pick(['open', 'closed', 'open']);
     doc.terms = sentence(3).toLowerCase().split(' ');
     // Arrays of strings, sometimes with a non-string element (mingo, the reference here, does
@@ -91,6 +99,8 @@ const SEARCHES = [
   'running "fox runs"',
   'lake -"blue lake"',
   '"CAFE" jumps',
+  // Folded texts are kept joined by a NUL: a phrase holding one must not match across fields.
+  '"red\u0000fox" fox',
 ];
 const RESIDUALS: Doc[] = [
   {},
@@ -120,6 +130,8 @@ const SORTS: Doc[] = [
   { n: 1, _id: 1 },
   { flag: 1, n: -1, _id: 1 },
   { missing: 1, _id: -1 },
+  { when: -1, _id: 1 },
+  { when: 1, s: { $meta: 'textScore' }, _id: -1 },
 ];
 
 /** Every search, residual, sort and page on `coll`, against the document-by-document reading. */

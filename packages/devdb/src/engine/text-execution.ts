@@ -6,11 +6,10 @@ import { phrasesTest } from '../text/matcher.js';
 import { parseSearch, type ParsedSearch } from '@forum/search-text';
 import type { ExecStats, QuerySpec } from './executor.js';
 import { sortSteps } from './sort-steps.js';
-import { sortKeyOf } from './query.js';
 import { residualTest } from './text-columns.js';
 import { requiredDocs, splitRequired } from './text-required.js';
 import { textScratch } from './text-scratch.js';
-import type { SortKey } from '../indexes/planner.js';
+import { candidateKey } from './text-sort.js';
 
 /** How a `$text` query reads: the postings of its terms in the collection's text index. */
 export interface TextPlan {
@@ -24,13 +23,6 @@ export interface TextOutcome {
   docs: Doc[];
   n: number;
   scores: Map<Doc, number>;
-}
-
-/** A candidate document: its number in the index, its textScore and, when sorted, its key. */
-interface Row {
-  num: number;
-  score: number;
-  key: unknown[] | undefined;
 }
 
 /** Scores added up by document number (text-scratch.ts). */
@@ -139,133 +131,142 @@ export function* textSteps(
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
       const num = candidates[i]!;
-      if (residual(num) && (!phrases || phrases(docs[num]!))) take(num, scoreOf[i]!);
+      if (residual(num) && (!phrases || phrases(num, docs[num]!))) take(num, scoreOf[i]!);
     }
     return out;
   }
-  const sortKey = topLevelSortKey(spec.sort!) ?? spec.sortKey;
-  const keyOf = (row: Row): unknown[] => (row.key ??= sortKey(docs[row.num]!, row.score));
-  const byKeys = (a: Row, b: Row): number => spec.compareKeys(keyOf(a), keyOf(b)) || a.num - b.num;
-  const rowOf = (i: number): Row => ({ num: candidates[i]!, score: scoreOf[i]!, key: undefined });
+  const keyAt = candidateKey(index, spec);
+  // Rows: the candidates to order, as positions in the candidate list; keys computed lazily.
+  const keys: (unknown[] | undefined)[] = new Array(candidates.length);
+  const keyOf = (i: number): unknown[] => (keys[i] ??= keyAt(candidates[i]!, scoreOf[i]!));
+  const byKeys = (a: number, b: number): number =>
+    spec.compareKeys(keyOf(a), keyOf(b)) || candidates[a]! - candidates[b]!;
   // Sorted by textScore first (the usual search): the heap orders by score alone and the other
   // keys only order each run of equal scores as it comes out, computed for those rows alone;
   // the residual filter is tested lazily, in that order, so a page tests few more documents
   // than it returns.
   const scoreFirst = spec.sort![0]!.meta !== undefined;
-  let rows: Row[];
+  let rows: Int32Array;
+  let before: (a: number, b: number) => boolean;
   /** Phrases still to test on the rows in order (sorted by fields: unless tested up front). */
   let phrasesLeft = phrases;
-  if (scoreFirst) rows = candidates.map((_, i) => rowOf(i));
-  else {
+  if (scoreFirst) {
+    rows = new Int32Array(candidates.length);
+    for (let i = 0; i < rows.length; i++) rows[i] = i;
+    // Ties in record id order (document numbers follow it), so that pages do not overlap.
+    before = (a, b) =>
+      scoreOf[a]! > scoreOf[b]! || (scoreOf[a] === scoreOf[b] && candidates[a]! < candidates[b]!);
+  } else {
     // Sorted by fields: every row's keys are needed to find the first, so the residual filter
     // runs first and only its survivors get keys (a selective filter, as a search's $all of its
     // words, leaves few). A rare phrase is tested there too: tested lazily it drained a heap of
     // every candidate for its few matches, and testing costs less than keying a row (folded
     // texts are remembered per document); a common one stays lazy (a page finds its rows early).
     const eager = phrases !== undefined && isRare(phrases, candidates, docs);
-    rows = [];
+    const kept = new Int32Array(candidates.length);
+    // The first key as a number where it is one (or a date): most comparisons stop there.
+    const firsts = new Float64Array(candidates.length);
+    const kinds = new Uint8Array(candidates.length);
+    let n = 0;
     for (let i = 0; i < candidates.length; i++) {
       if (++work % PAUSE_EVERY === 0) yield;
       stats.docs++;
       const num = candidates[i]!;
-      if (!residual(num) || (eager && !phrases(docs[num]!))) continue;
-      const row = rowOf(i);
-      keyOf(row);
-      rows.push(row);
+      if (!residual(num) || (eager && !phrases(num, docs[num]!))) continue;
+      kept[n++] = i;
+      const first = keyOf(i)[0];
+      if (typeof first === 'number') {
+        if (first === first) [kinds[i], firsts[i]] = [NUMBER, first];
+      } else if (first instanceof Date) {
+        const time = first.getTime();
+        if (time === time) [kinds[i], firsts[i]] = [DATE, time];
+      }
     }
+    rows = kept.subarray(0, n);
     phrasesLeft = eager ? undefined : phrases;
+    const dir = spec.sort![0]!.dir;
+    before = (a, b) => {
+      const kind = kinds[a]!;
+      if (kind !== 0 && kind === kinds[b] && firsts[a] !== firsts[b]) {
+        return (firsts[a]! < firsts[b]! ? -dir : dir) < 0;
+      }
+      return byKeys(a, b) < 0;
+    };
   }
-  // Ties in record id order (document numbers follow it), so that pages do not overlap.
-  const before = scoreFirst
-    ? (a: Row, b: Row): boolean => a.score > b.score || (a.score === b.score && a.num < b.num)
-    : (a: Row, b: Row): boolean => byKeys(a, b) < 0;
-  const heap = new RowHeap(rows, before);
+  const heap = new PositionHeap(rows, before);
   for (let i = (rows.length >> 1) - 1; i >= 0; i--) {
     heap.siftDown(i);
     if (++work % PAUSE_EVERY === 0) yield;
   }
   const more = scoreFirst && spec.sort!.length > 1;
   const matches = scoreFirst
-    ? (num: number): boolean => residual(num) && (!phrases || phrases(docs[num]!))
-    : (num: number): boolean => !phrasesLeft || phrasesLeft(docs[num]!);
+    ? (num: number): boolean => residual(num) && (!phrases || phrases(num, docs[num]!))
+    : (num: number): boolean => !phrasesLeft || phrasesLeft(num, docs[num]!);
   while (out.n < spec.limit) {
     const first = heap.pop();
-    if (!first) break;
+    if (first < 0) break;
     const run = [first];
-    while (more && heap.peek()?.score === first.score) {
-      run.push(heap.pop()!);
+    while (more && heap.size > 0 && scoreOf[heap.peek()] === scoreOf[first]) {
+      run.push(heap.pop());
       if (++work % PAUSE_EVERY === 0) yield;
     }
     if (run.length > 1) for (const _ of sortSteps(run, byKeys)) yield;
-    for (const row of run) {
+    for (const i of run) {
       if (out.n >= spec.limit) break;
       if (++work % PAUSE_EVERY === 0) yield;
       if (scoreFirst) stats.docs++;
-      if (matches(row.num)) take(row.num, row.score);
+      if (matches(candidates[i]!)) take(candidates[i]!, scoreOf[i]!);
     }
   }
   return out;
 }
+
+/** Kinds of a row's first sort key that compare as plain numbers (0: compare the keys). */
+const NUMBER = 1;
+const DATE = 2;
 
 /** Candidates a phrase is tried on to tell whether it is rare. */
 const PHRASE_SAMPLE = 64;
 
 /** Whether fewer than a quarter of the first candidates hold the phrases. */
 function isRare(
-  phrases: (doc: Doc) => boolean,
+  phrases: (num: number, doc: Doc) => boolean,
   candidates: readonly number[],
   docs: readonly (Doc | undefined)[],
 ): boolean {
   const sample = Math.min(candidates.length, PHRASE_SAMPLE);
   let held = 0;
-  for (let i = 0; i < sample; i++) if (phrases(docs[candidates[i]!]!)) held++;
+  for (let i = 0; i < sample; i++) {
+    const num = candidates[i]!;
+    if (phrases(num, docs[num]!)) held++;
+  }
   return held * 4 < sample;
 }
 
-/**
- * spec.sortKey for a sort on top-level fields only (a search's `created_at`, `score`, `_id`):
- * a field that is not an array is its own key, read directly (the general path walk split the
- * path and built arrays per field per candidate: half a sorted search's time). Arrays, and
- * documents with one, take the general path. Undefined when a field is dotted.
- */
-function topLevelSortKey(sort: SortKey[]): QuerySpec['sortKey'] {
-  if (sort.some((k) => !k.meta && k.field.includes('.'))) return undefined;
-  const general = sortKeyOf(sort);
-  const fields = sort.map((k) => (k.meta ? undefined : k.field));
-  return (doc, score) => {
-    const key: unknown[] = new Array(fields.length);
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i];
-      if (field === undefined) key[i] = score;
-      else {
-        const value = doc[field];
-        if (Array.isArray(value)) return general(doc, score);
-        key[i] = value;
-      }
-    }
-    return key;
-  };
-}
-
-/** A binary min-heap over rows in place (heapified by the caller, pausing). */
-class RowHeap {
+/** A binary min-heap of row positions in place (heapified by the caller, pausing). */
+class PositionHeap {
   constructor(
-    private readonly rows: Row[],
-    private readonly before: (a: Row, b: Row) => boolean,
+    private rows: Int32Array,
+    private readonly before: (a: number, b: number) => boolean,
   ) {}
 
-  peek(): Row | undefined {
-    return this.rows[0];
+  get size(): number {
+    return this.rows.length;
   }
 
-  pop(): Row | undefined {
+  /** The first row (the heap must not be empty). */
+  peek(): number {
+    return this.rows[0]!;
+  }
+
+  /** Takes the first row out: -1 when there is none. */
+  pop(): number {
     const { rows } = this;
-    const top = rows[0];
-    const last = rows.pop();
-    if (rows.length > 0 && last) {
-      rows[0] = last;
-      this.siftDown(0);
-    }
+    if (rows.length === 0) return -1;
+    const top = rows[0]!;
+    rows[0] = rows[rows.length - 1]!;
+    this.rows = rows.subarray(0, rows.length - 1);
+    if (this.rows.length > 0) this.siftDown(0);
     return top;
   }
 
@@ -279,7 +280,9 @@ class RowHeap {
       if (l < n && before(rows[l]!, rows[best]!)) best = l;
       if (r < n && before(rows[r]!, rows[best]!)) best = r;
       if (best === i) return;
-      [rows[i], rows[best]] = [rows[best]!, rows[i]!];
+      const t = rows[i]!;
+      rows[i] = rows[best]!;
+      rows[best] = t;
       i = best;
     }
   }

@@ -1,37 +1,32 @@
 import { foldForMatch } from '@forum/search-text';
 import type { Doc } from '../bson.js';
+import { NumMemo } from './num-memo.js';
 import { textValues, type TextSpec } from './text-spec.js';
 
+/** Joins a document's folded strings: a phrase without it cannot match across two of them. */
+export const SEPARATOR = '\u0000';
+
 /**
- * A text index's documents' indexed strings, folded for phrase matching, remembered per
- * document object: a phrase query tests each candidate's strings, and folding them was most of
- * its time (over a thousand candidates per query). Stored documents are never changed in place
- * (a write stores a new object), so an entry cannot go stale; it goes with its document.
+ * A text index's documents' indexed strings, folded for phrase matching and joined by
+ * SEPARATOR (null: the document has none), remembered by document number (NumMemo): a phrase
+ * query tests each of its candidates, and folding them was most of its time, then looking the
+ * folded strings up per document object (a WeakMap) half of what was left.
  */
-export class FoldedTexts {
-  private readonly byDoc = new WeakMap<Doc, readonly string[]>();
-  private readonly read: (doc: Doc) => string[];
-
-  constructor(spec: TextSpec) {
-    this.read = indexedStrings(spec);
-  }
-
-  of(doc: Doc): readonly string[] {
-    let folded = this.byDoc.get(doc);
-    if (!folded) {
-      folded = this.read(doc).map(foldForMatch);
-      this.byDoc.set(doc, folded);
-    }
-    return folded;
-  }
-}
+export type FoldedTexts = NumMemo<string | null>;
 
 const byIndex = new WeakMap<TextSpec, FoldedTexts>();
 
 /** The folded strings of the documents of the text index `spec` describes. */
 export function foldedTextsOf(spec: TextSpec): FoldedTexts {
   let texts = byIndex.get(spec);
-  if (!texts) byIndex.set(spec, (texts = new FoldedTexts(spec)));
+  if (!texts) {
+    const read = indexedStrings(spec);
+    texts = new NumMemo((doc) => {
+      const strings = read(doc);
+      return strings.length === 0 ? null : strings.map(foldForMatch).join(SEPARATOR);
+    });
+    byIndex.set(spec, texts);
+  }
   return texts;
 }
 

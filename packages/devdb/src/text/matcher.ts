@@ -31,15 +31,16 @@ export function phrasesMatch(spec: TextSpec, search: ParsedSearch, doc: Doc): bo
 }
 
 /**
- * phrasesMatch for one query, compiled once: each phrase folded once, not per candidate.
- * Undefined when the search has no phrases.
+ * phrasesMatch for one query, compiled once: each phrase folded once, not per candidate; `num`
+ * is the document's number in the text index (each document's folded strings are remembered
+ * by it). Undefined when the search has no phrases.
  */
 export function phrasesTest(
   spec: TextSpec,
   search: ParsedSearch,
-): ((doc: Doc) => boolean) | undefined {
+): ((num: number, doc: Doc) => boolean) | undefined {
   if (search.phrases.length === 0 && search.negatedPhrases.length === 0) return undefined;
   const wanted = search.phrases.map((p) => phraseTest(spec, p));
   const unwanted = search.negatedPhrases.map((p) => phraseTest(spec, p));
-  return (doc) => wanted.every((t) => t(doc)) && !unwanted.some((t) => t(doc));
+  return (num, doc) => wanted.every((t) => t(num, doc)) && !unwanted.some((t) => t(num, doc));
 }

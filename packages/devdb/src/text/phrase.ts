@@ -1,6 +1,6 @@
 import { foldForMatch } from '@forum/search-text';
 import type { Doc } from '../bson.js';
-import { foldedTextsOf, indexedStrings } from './folded-texts.js';
+import { foldedTextsOf, indexedStrings, SEPARATOR } from './folded-texts.js';
 import type { TextSpec } from './text-spec.js';
 
 /**
@@ -15,16 +15,18 @@ export function phraseIn(spec: TextSpec, doc: Doc, phrase: string): boolean {
 }
 
 /**
- * phraseIn for one phrase of a query, its folded form computed once and each document's
- * folded strings remembered (FoldedTexts): a query tests it on every candidate.
- * An empty phrase is in every indexed string, so in any document that has one.
+ * phraseIn for one phrase of a query, its folded form computed once and each document's folded
+ * strings remembered by document number (folded-texts.ts): a query tests it on every
+ * candidate, `num` being the document's number in the text index. An empty phrase is in every
+ * indexed string, so in any document that has one.
  */
-export function phraseTest(spec: TextSpec, phrase: string): (doc: Doc) => boolean {
+export function phraseTest(spec: TextSpec, phrase: string): (num: number, doc: Doc) => boolean {
   const needle = foldForMatch(phrase);
+  // A needle holding the separator could match across two strings: fold the document anew.
+  if (needle.includes(SEPARATOR)) return (_, doc) => phraseIn(spec, doc, phrase);
   const texts = foldedTextsOf(spec);
-  return (doc) => {
-    const folded = texts.of(doc);
-    for (let i = 0; i < folded.length; i++) if (folded[i]!.includes(needle)) return true;
-    return false;
+  return (num, doc) => {
+    const folded = texts.of(num, doc);
+    return folded !== null && folded.includes(needle);
   };
 }
