@@ -1,34 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { bsonSize, type Doc } from './bson.js';
 import { cursorNotFound } from './errors.js';
+import { EncodedDoc } from './wire/encoded-docs.js';
+
+/** What a cursor returns: documents, or documents already encoded (a find's, wire/encoded-docs). */
+export type CursorDoc = Doc | EncodedDoc;
 
 const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 
 interface OpenCursor {
   ns: string;
-  docs: Doc[];
-  /** Stored documents at least as large as `docs` (index for index), when known: see first(). */
-  bounds: Doc[] | undefined;
+  docs: CursorDoc[];
   pos: number;
   touched: number;
-}
-
-/**
- * Each stored document's BSON size, measured once: stored documents are never mutated (a write
- * stores a new object), so a size kept by the object itself never goes stale, and a document
- * read by every page is measured once, not once per page (issue 17: the size pass was about a
- * tenth of the dev DB's CPU under the list pages).
- */
-const storedSizes = new WeakMap<Doc, number>();
-
-function storedSize(doc: Doc): number {
-  let size = storedSizes.get(doc);
-  if (size === undefined) {
-    size = bsonSize(doc);
-    storedSizes.set(doc, size);
-  }
-  return size;
 }
 
 /**
@@ -39,19 +24,11 @@ export class CursorRegistry {
   private readonly open = new Map<bigint, OpenCursor>();
 
   /**
-   * Takes the first batch and registers the rest; returns the reply's `cursor` field. `bounds`:
-   * the stored documents `docs` were cut from (a top-level projection keeps a subset of their
-   * fields, so each is at most as large), or `docs` themselves when they are stored documents;
-   * a batch whose bounds fit the reply's limit is taken without measuring each document.
+   * Takes the first batch and registers the rest; returns the reply's `cursor` field. A find's
+   * documents come encoded (their size is their length: nothing to measure).
    */
-  first(
-    ns: string,
-    docs: Doc[],
-    batchSize: number | undefined,
-    single = false,
-    bounds?: Doc[],
-  ): Doc {
-    const cursor: OpenCursor = { ns, docs, bounds, pos: 0, touched: Date.now() };
+  first(ns: string, docs: CursorDoc[], batchSize: number | undefined, single = false): Doc {
+    const cursor: OpenCursor = { ns, docs, pos: 0, touched: Date.now() };
     // batchSize 0 asks for an empty first batch (the cursor is still opened).
     const firstBatch = batchSize === 0 ? [] : this.take(cursor, batchSize ?? 101);
     let id = 0n;
@@ -88,32 +65,20 @@ export class CursorRegistry {
     this.open.clear();
   }
 
-  private take(cursor: OpenCursor, batchSize: number): Doc[] {
+  private take(cursor: OpenCursor, batchSize: number): CursorDoc[] {
     const end = Math.min(cursor.docs.length, cursor.pos + (batchSize > 0 ? batchSize : 101));
     // Batches stop at 16 MB so every reply stays a valid (< 16 MB + overhead) BSON document.
-    if (cursor.bounds && boundedSize(cursor.bounds, cursor.pos, end) <= MAX_BATCH_BYTES) {
-      const batch = cursor.docs.slice(cursor.pos, end);
-      cursor.pos = end;
-      return batch;
-    }
-    const batch: Doc[] = [];
+    const batch: CursorDoc[] = [];
     let bytes = 0;
     while (cursor.pos < end) {
       const doc = cursor.docs[cursor.pos]!;
-      bytes += bsonSize(doc);
+      bytes += doc instanceof EncodedDoc ? doc.bytes.length : bsonSize(doc);
       if (batch.length > 0 && bytes > MAX_BATCH_BYTES) break;
       batch.push(doc);
       cursor.pos++;
     }
     return batch;
   }
-}
-
-/** The stored sizes of bounds[from..to), stopping once past the batch limit. */
-function boundedSize(bounds: Doc[], from: number, to: number): number {
-  let bytes = 0;
-  for (let i = from; i < to && bytes <= MAX_BATCH_BYTES; i++) bytes += storedSize(bounds[i]!);
-  return bytes;
 }
 
 function newId(): bigint {

@@ -7,7 +7,8 @@ import {
   type QueryResult,
   type QuerySpec,
 } from '../engine/executor.js';
-import { project, projectionNarrows, querySpec } from '../engine/query.js';
+import { narrowProjection, project, querySpec } from '../engine/query.js';
+import { encodedAs, type EncodedDoc } from '../wire/encoded-docs.js';
 import { isPlainObject, keyOf, pathValues } from '../engine/values.js';
 import { collName, num, type Context, type Handler } from './context.js';
 
@@ -50,18 +51,28 @@ export function read(
   return coll ? runQueryYielding(coll, spec) : readNothing();
 }
 
+/**
+ * Stored documents in a narrowing projection (or whole), each encoded once per shape and then
+ * copied into replies (wire/encoded-docs.ts): the same page read again costs a copy per document.
+ */
+function encodedInShape(docs: Doc[], projection: unknown, shaped: (doc: Doc) => Doc): EncodedDoc[] {
+  const shape = isPlainObject(projection) ? JSON.stringify(projection) : '';
+  return docs.map((doc) => encodedAs(doc, shape, shaped));
+}
+
 export const findCommands: Record<string, Handler> = {
   find(cmd, ctx) {
     const req = findRequest(cmd);
     return andThen(read(ctx, req.name, req.spec), ({ docs, scores }) => {
       const batchSize = cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 101);
+      const narrow = narrowProjection(cmd.projection);
       const cursor = ctx.cursors.first(
         `${ctx.db}.${req.name}`,
-        project(docs, cmd.projection, req.spec.filter, scores),
+        narrow
+          ? encodedInShape(docs, cmd.projection, narrow)
+          : project(docs, cmd.projection, req.spec.filter, scores),
         batchSize === 0 ? 0 : batchSize,
         req.single,
-        // The stored documents bound the projected ones' sizes (cursors.ts).
-        projectionNarrows(cmd.projection) ? docs : undefined,
       );
       return { cursor, ok: 1 };
     });

@@ -206,11 +206,18 @@ function projectFields(docs: Doc[], projection: Doc, filter: unknown): Doc[] {
  * operators, expressions and `$meta` may add to a document.
  */
 export function projectionNarrows(projection: unknown): boolean {
-  return (
-    !isPlainObject(projection) ||
-    Object.keys(projection).length === 0 ||
-    topLevelProjection(projection) !== undefined
-  );
+  return narrowProjection(projection) !== undefined;
+}
+
+const whole = (doc: Doc): Doc => doc;
+
+/**
+ * What a projection that keeps a subset of top-level fields (or none: the whole document) does
+ * to one document; undefined for any other projection.
+ */
+export function narrowProjection(projection: unknown): ((doc: Doc) => Doc) | undefined {
+  if (!isPlainObject(projection) || Object.keys(projection).length === 0) return whole;
+  return topLevelProjection(projection);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { decode, encode, type Doc } from '../bson.js';
+import { encodeCursorReply, encodedBatch } from './encoded-docs.js';
 import { PAUSE, type Pausing, type Slice } from '../engine/pausing.js';
 import {
   HEADER_SIZE,
@@ -145,7 +146,8 @@ function header(length: number, responseTo: number, opCode: number): Buffer {
 
 /** `moreToCome` tells the client that further replies follow without a request. */
 export function encodeReply(req: Request, reply: Doc, moreToCome = false): Buffer {
-  const body = encode(reply);
+  const encoded = encodedBatch(reply);
+  const body = encoded ? encodeCursorReply(reply, encoded.key, encoded.batch) : encode(reply);
   if (req.opCode === OP_QUERY) {
     const fixed = Buffer.alloc(20);
     fixed.writeInt32LE(8, 0); // AwaitCapable
