@@ -8,7 +8,7 @@ import {
   type QuerySpec,
 } from '../engine/executor.js';
 import { narrowProjection, project, querySpec } from '../engine/query.js';
-import { encodedAs, type EncodedDoc } from '../wire/encoded-docs.js';
+import { KEPT_UP_TO, encodedAs, type EncodedDoc } from '../wire/encoded-docs.js';
 import { isPlainObject, keyOf, pathValues } from '../engine/values.js';
 import { collName, num, type Context, type Handler } from './context.js';
 
@@ -68,7 +68,7 @@ export const findCommands: Record<string, Handler> = {
       const narrow = narrowProjection(cmd.projection);
       const cursor = ctx.cursors.first(
         `${ctx.db}.${req.name}`,
-        narrow
+        narrow && docs.length <= KEPT_UP_TO
           ? encodedInShape(docs, cmd.projection, narrow)
           : project(docs, cmd.projection, req.spec.filter, scores),
         batchSize === 0 ? 0 : batchSize,

@@ -17,6 +17,13 @@ const SHAPES_PER_DOC = 2;
  */
 const encodings = new WeakMap<Doc, [shape: string, encoded: EncodedDoc][]>();
 
+/**
+ * Results larger than this are left to the serializer, batch by batch (a scan of a whole
+ * collection, a backfill, an export): encoding them all up front would hold the server, and
+ * keeping their bytes a second copy of the collection. Pages are far smaller.
+ */
+export const KEPT_UP_TO = 1000;
+
 /** `stored` in `shape` (`shaped`: the projection that makes it), encoded once. */
 export function encodedAs(stored: Doc, shape: string, shaped: (doc: Doc) => Doc): EncodedDoc {
   let kept = encodings.get(stored);
