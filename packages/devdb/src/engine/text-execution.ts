@@ -245,13 +245,14 @@ function isRare(
 
 /** A binary min-heap of row positions in place (heapified by the caller, pausing). */
 class PositionHeap {
-  constructor(
-    private rows: Int32Array,
-    private readonly before: (a: number, b: number) => boolean,
-  ) {}
+  /** Rows still in the heap: rows[0..size). */
+  size: number;
 
-  get size(): number {
-    return this.rows.length;
+  constructor(
+    private readonly rows: Int32Array,
+    private readonly before: (a: number, b: number) => boolean,
+  ) {
+    this.size = rows.length;
   }
 
   /** The first row (the heap must not be empty). */
@@ -262,17 +263,15 @@ class PositionHeap {
   /** Takes the first row out: -1 when there is none. */
   pop(): number {
     const { rows } = this;
-    if (rows.length === 0) return -1;
+    if (this.size === 0) return -1;
     const top = rows[0]!;
-    rows[0] = rows[rows.length - 1]!;
-    this.rows = rows.subarray(0, rows.length - 1);
-    if (this.rows.length > 0) this.siftDown(0);
+    rows[0] = rows[--this.size]!;
+    if (this.size > 0) this.siftDown(0);
     return top;
   }
 
   siftDown(i: number): void {
-    const { rows, before } = this;
-    const n = rows.length;
+    const { rows, before, size: n } = this;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
