@@ -25,6 +25,7 @@ import {
 import type { Hidden } from './domain/hidden-filter.js';
 import type { RemovedSeen } from './domain/removed-filter.js';
 import { NOT_DELETING } from './models/deletion.js';
+import { POST_LIST_FIELDS } from './models/post.js';
 
 /**
  * Issue 17 for search (EXTENSIONS §S): every search query runs on the collection's text index
@@ -169,7 +170,7 @@ describe('post search runs on the text index', () => {
           // The candidates: the posts with "apple" (TEXT_OR reads the rarest word's too).
           await expectOnIndex(models.Post as never, filter!, {
             sort: SEARCH_SORT[sort],
-            ...(searchProjection(sort) ? { projection: searchProjection(sort) } : {}),
+            projection: searchProjection(POST_LIST_FIELDS, sort),
             maxDocs: q.includes('pie') ? APPLES + POSTS / 30 : APPLES,
           });
         }

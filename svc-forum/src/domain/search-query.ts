@@ -50,16 +50,22 @@ export const SEARCH_SORT: Record<SearchSort, Record<string, -1 | { $meta: 'textS
 };
 
 /**
- * What a search page reads: everything but `search_terms` (the presenters never show them, and
- * each document's dozens of terms were most of the bytes sent and decoded per page), with the
- * textScore for relevance ($meta is allowed in an exclusion projection).
+ * What a search page reads: the fields its presenter shows (`fields`: the lists' own; each
+ * document's dozens of search terms were most of the bytes sent and decoded per page), with the
+ * textScore for relevance. A projection of fields alone also lets the dev DB copy each found
+ * document's bytes it encoded before.
  */
-export const searchProjection = (sort: SearchSort) =>
-  sort === 'relevance' ? { ...TEXT_SCORE, search_terms: 0 as const } : { search_terms: 0 as const };
+export const searchProjection = (fields: Record<string, 1>, sort: SearchSort) =>
+  sort === 'relevance' ? { ...fields, ...TEXT_SCORE } : fields;
 
 /** A search page's read options for readLean. */
-export const searchRead = (sort: SearchSort, skip: number, limit: number): LeanReadOptions => ({
-  projection: searchProjection(sort),
+export const searchRead = (
+  fields: Record<string, 1>,
+  sort: SearchSort,
+  skip: number,
+  limit: number,
+): LeanReadOptions => ({
+  projection: searchProjection(fields, sort),
   sort: SEARCH_SORT[sort],
   skip,
   limit,

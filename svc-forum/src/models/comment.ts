@@ -70,6 +70,12 @@ export const THREAD_COMMENT_FIELDS = {
   removal_modlog_id: 1,
 } as const satisfies Partial<Record<keyof CommentDoc, 1>>;
 
+/** What a page of found comments reads: a thread's fields and the community's name it shows. */
+export const SEARCH_COMMENT_FIELDS = {
+  ...THREAD_COMMENT_FIELDS,
+  community_name: 1,
+} as const satisfies Partial<Record<keyof CommentDoc, 1>>;
+
 const commentSchema = new Schema<CommentDoc>(
   {
     content: { type: String, required: true },

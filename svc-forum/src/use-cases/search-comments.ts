@@ -2,7 +2,7 @@ import type { ContentSearchQuery } from '@forum/contracts';
 import { countLean, readLean, type AuthUser } from '@forum/service-kit';
 import type { ParsedSearch } from '@forum/search-text';
 import type { ForumModels } from '../models/index.js';
-import type { CommentDoc } from '../models/comment.js';
+import { SEARCH_COMMENT_FIELDS, type CommentDoc } from '../models/comment.js';
 import { commentSearchFilter, searchMatch, searchRead } from '../domain/search-query.js';
 import { completeCommentPage, type CommentPage } from './shared/comment-page.js';
 import { loadSearchScope } from './shared/search-scope.js';
@@ -29,7 +29,11 @@ export async function searchComments(
   const filter = commentSearchFilter(scope.listFilter, scope.hidden, match);
   const [comments, total] = filter
     ? await Promise.all([
-        readLean<CommentDoc>(models.Comment, filter, searchRead(sort, offset, limit)),
+        readLean<CommentDoc>(
+          models.Comment,
+          filter,
+          searchRead(SEARCH_COMMENT_FIELDS, sort, offset, limit),
+        ),
         countLean(models.Comment, filter),
       ])
     : [[], 0];

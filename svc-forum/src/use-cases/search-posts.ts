@@ -2,7 +2,7 @@ import type { ContentSearchQuery } from '@forum/contracts';
 import { countLean, readLean, type AuthUser } from '@forum/service-kit';
 import type { ParsedSearch } from '@forum/search-text';
 import type { ForumModels } from '../models/index.js';
-import type { PostDoc } from '../models/post.js';
+import { POST_LIST_FIELDS, type PostDoc } from '../models/post.js';
 import { postSearchFilter, searchMatch, searchRead } from '../domain/search-query.js';
 import type { Viewer } from '../policies/moderation-policy.js';
 import {
@@ -40,7 +40,7 @@ export async function searchPosts(
   const empty = { posts: [], total: 0, hasMore: false, viewer: scope.viewer, parsed };
   if (!filter) return { ...empty, state: await loadCallerState(models, user, []) };
   const [posts, total] = await Promise.all([
-    readLean<PostDoc>(models.Post, filter, searchRead(sort, offset, limit)),
+    readLean<PostDoc>(models.Post, filter, searchRead(POST_LIST_FIELDS, sort, offset, limit)),
     countLean(models.Post, filter),
   ]);
   const state = await loadListCallerState(models, user, posts);
