@@ -15,6 +15,7 @@ import {
   searchMatch,
   searchRead,
 } from '../../../svc-forum/src/domain/search-query.js';
+import { SEARCH_FIELDS } from './search-fields.js';
 
 const args = process.argv.slice(2);
 const runs = Number(args[2] ?? 40);
@@ -68,7 +69,7 @@ try {
           ? postSearchFilter(list, noHidden, match)
           : commentSearchFilter(list, noHidden, match)
       )!;
-      const read = searchRead(call.sort, 0, 20);
+      const read = searchRead(SEARCH_FIELDS[call.coll], call.sort, 0, 20);
       const coll = db.collection(call.coll);
       const page = () =>
         coll

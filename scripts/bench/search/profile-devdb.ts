@@ -17,6 +17,7 @@ import {
   searchMatch,
   searchRead,
 } from '../../../svc-forum/src/domain/search-query.js';
+import { SEARCH_FIELDS } from './search-fields.js';
 import { SEARCH_SIZE } from './run-search.js';
 import { seedSearch } from './seed-search.js';
 
@@ -36,7 +37,12 @@ try {
       ? postSearchFilter(list, hidden, match)
       : commentSearchFilter(list, hidden, match)
   )!;
-  const read = searchRead(sort as SearchSort, 0, 20);
+  const read = searchRead(
+    SEARCH_FIELDS[collName === 'posts' ? 'posts' : 'comments'],
+    sort as SearchSort,
+    0,
+    20,
+  );
   const run = () =>
     what === 'count'
       ? coll.countDocuments(filter)

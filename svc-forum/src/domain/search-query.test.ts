@@ -41,13 +41,15 @@ describe('searchMatch', () => {
 });
 
 describe('search sorts', () => {
-  it('relevance sorts and projects the textScore under a name posts do not use, never the terms', () => {
+  it('relevance sorts and projects the textScore under a name posts do not use, beside the fields', () => {
     expect(SEARCH_SORT.relevance).toEqual({ text_score: { $meta: 'textScore' }, _id: -1 });
-    expect(searchProjection('relevance')).toEqual({
+    const fields = { title: 1, content: 1 } as const;
+    expect(searchProjection(fields, 'relevance')).toEqual({
+      title: 1,
+      content: 1,
       text_score: { $meta: 'textScore' },
-      search_terms: 0,
     });
-    expect(searchProjection('new')).toEqual({ search_terms: 0 });
+    expect(searchProjection(fields, 'new')).toEqual(fields);
     expect(SEARCH_SORT.top).toEqual({ score: -1, _id: -1 });
   });
 });

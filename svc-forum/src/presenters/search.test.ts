@@ -3,39 +3,22 @@ import { Types } from 'mongoose';
 import { parseSearch } from '@forum/search-text';
 import { SEARCH_COMMENT_FIELDS, type CommentDoc } from '../models/comment.js';
 import { everyKindOfReader, projectedTo } from '../test-support/projections.js';
+import { storedComment } from '../test-support/stored-comment.js';
 import { presentCommentSearch } from './search.js';
 
 const community = new Types.ObjectId();
 const author = new Types.ObjectId();
 const post = new Types.ObjectId();
 
-const stored = (extra: Partial<CommentDoc> = {}): CommentDoc => ({
-  _id: new Types.ObjectId(),
-  content: 'The guitar in the garden',
-  post_id: post,
-  parent_id: null,
-  container_id: post,
-  root_id: new Types.ObjectId(),
-  depth: 0,
-  author_id: author,
-  author_username: 'someone',
-  community_id: community,
-  community_name: 'somewhere',
-  community_nsfw: true,
-  score: 3,
-  upvotes: 5,
-  downvotes: 2,
-  best: 0.4,
-  reply_count: 1,
-  is_deleted: false,
-  created_at: new Date('2026-01-01T00:00:00Z'),
-  updated_at: new Date('2026-01-02T00:00:00Z'),
-  removed: false,
-  removal_reason: null,
-  removal_modlog_id: null,
-  search_terms: ['guitar', 'garden'],
-  ...extra,
-});
+const stored = (extra: Partial<CommentDoc> = {}) =>
+  storedComment(author, community, {
+    content: 'The guitar in the garden',
+    post_id: post,
+    parent_id: null,
+    depth: 0,
+    search_terms: ['guitar', 'garden'],
+    ...extra,
+  });
 
 describe('a page of found comments reads SEARCH_COMMENT_FIELDS only', () => {
   const docs = [
