@@ -2,11 +2,17 @@ import { defineConfig } from '@playwright/test';
 import { chromiumUse } from '../scripts/lib/chromium.js';
 
 /**
- * Specs whose own load is the point: a 50,000-subscriber fan-out times how soon votes are told
- * meanwhile, which another stack's work on the same cores would stretch. They run after the
- * others, one at a time.
+ * Specs that drive bursts of writes (a 50,000-subscriber fan-out, kills mid-burst of thousands of
+ * writes and bcrypt registrations): beside another stack they starve it of CPU and stretch the
+ * timings the other specs assert (a NATS-outage reply over its 5 s bound, votes told late). They
+ * run after the others, one at a time.
  */
-const ALONE = ['comment-fanout.spec.ts'];
+const ALONE = [
+  'comment-fanout.spec.ts',
+  'forum-paired-writes-kill.spec.ts',
+  'moderation-kill.spec.ts',
+  'paired-writes-kill.spec.ts',
+];
 
 /**
  * `npm run test:faults` (FAULTS_WHOLE_SUITE=1) runs ALONE after the others; a chosen file, as in
