@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { project, projectionNarrows } from './query.js';
+import { narrowProjection, project } from './query.js';
 
 const doc = { _id: 1, b: 2, a: 3, c: { d: 4 }, e: [5] };
 
@@ -30,14 +30,18 @@ describe('project (top-level fields)', () => {
   });
 });
 
-describe('projectionNarrows', () => {
-  it('holds for none and for top-level fields, not for operators or $meta', () => {
-    expect(projectionNarrows(undefined)).toBe(true);
-    expect(projectionNarrows({})).toBe(true);
-    expect(projectionNarrows({ a: 1, b: 1 })).toBe(true);
-    expect(projectionNarrows({ a: 0 })).toBe(true);
-    expect(projectionNarrows({ score: { $meta: 'textScore' } })).toBe(false);
-    expect(projectionNarrows({ e: { $slice: 1 } })).toBe(false);
-    expect(projectionNarrows({ 'c.d': 1 })).toBe(false);
+describe('narrowProjection', () => {
+  const doc = { _id: 1, a: 1, b: 2, c: { d: 3 } };
+  it('is the document itself for none, a subset of its top-level fields for those', () => {
+    expect(narrowProjection(undefined)!(doc)).toBe(doc);
+    expect(narrowProjection({})!(doc)).toBe(doc);
+    expect(narrowProjection({ a: 1, b: 1 })!(doc)).toEqual({ _id: 1, a: 1, b: 2 });
+    expect(narrowProjection({ a: 0 })!(doc)).toEqual({ _id: 1, b: 2, c: { d: 3 } });
+  });
+
+  it('is undefined for operators, dotted paths and $meta', () => {
+    expect(narrowProjection({ score: { $meta: 'textScore' } })).toBeUndefined();
+    expect(narrowProjection({ e: { $slice: 1 } })).toBeUndefined();
+    expect(narrowProjection({ 'c.d': 1 })).toBeUndefined();
   });
 });

@@ -200,20 +200,13 @@ function projectFields(docs: Doc[], projection: Doc, filter: unknown): Doc[] {
   }
 }
 
-/**
- * Whether every document `project` returns for this projection is at most as large as the
- * document it came from (none, or top-level fields kept or dropped: a subset of its fields);
- * operators, expressions and `$meta` may add to a document.
- */
-export function projectionNarrows(projection: unknown): boolean {
-  return narrowProjection(projection) !== undefined;
-}
-
 const whole = (doc: Doc): Doc => doc;
 
 /**
  * What a projection that keeps a subset of top-level fields (or none: the whole document) does
- * to one document; undefined for any other projection.
+ * to one document, each result at most as large as the stored document (a find encodes and
+ * keeps it, wire/encoded-docs.ts); undefined for any other projection (operators, expressions
+ * and `$meta` may add to a document).
  */
 export function narrowProjection(projection: unknown): ((doc: Doc) => Doc) | undefined {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return whole;
