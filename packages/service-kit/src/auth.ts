@@ -12,6 +12,7 @@ import {
 } from 'jose';
 import { HttpError, serviceUnavailable } from './errors.js';
 import type { AuthUser } from './http/koa-types.js';
+import { setBounded } from './bounded-map.js';
 import { cacheVerifiedTokens, type VerifiedToken } from './verified-tokens.js';
 
 export const JWT_ALG = 'ES256';
@@ -211,15 +212,8 @@ export function createActiveUserCache(
   // Bumped by forget(): a lookup that began under an older epoch may have read the old state.
   let epoch = 0;
 
-  function store(userId: string, active: boolean): void {
-    entries.delete(userId); // re-insert at the end: Map order is the eviction order
-    while (entries.size >= maxEntries) {
-      const oldest = entries.keys().next();
-      if (oldest.done) break;
-      entries.delete(oldest.value);
-    }
-    if (maxEntries > 0) entries.set(userId, { active, expiresAt: now() + ttlMs });
-  }
+  const store = (userId: string, active: boolean): void =>
+    setBounded(entries, userId, { active, expiresAt: now() + ttlMs }, maxEntries);
 
   function isActive(userId: string): Promise<boolean> {
     const hit = entries.get(userId);

@@ -1,3 +1,4 @@
+import { setBounded } from './bounded-map.js';
 import type { AuthUser } from './http/koa-types.js';
 
 /** What a signature check proved: who the token speaks for, and until when (epoch seconds). */
@@ -33,14 +34,8 @@ export function cacheVerifiedTokens(
   const entries = new Map<string, { user: AuthUser; until: number }>();
 
   function remember(token: string, { user, expiresAt }: VerifiedToken, at: number): void {
-    if (maxEntries <= 0) return;
-    while (entries.size >= maxEntries) {
-      const oldest = entries.keys().next();
-      if (oldest.done) break;
-      entries.delete(oldest.value);
-    }
     const until = Math.min(at + maxAgeMs, expiresAt === undefined ? Infinity : expiresAt * 1000);
-    entries.set(token, { user, until });
+    setBounded(entries, token, { user, until }, maxEntries);
   }
 
   return async (token) => {
