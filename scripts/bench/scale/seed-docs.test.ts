@@ -2,6 +2,11 @@ import mongoose, { type Model } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { MAX_COMMENT_DEPTH } from '@forum/contracts';
 import { hotScore } from '../../../svc-forum/src/domain/hot-score.js';
+import {
+  commentSearchTerms,
+  communitySearchTerms,
+  postSearchTerms,
+} from '../../../svc-forum/src/domain/search-terms.js';
 import { wilsonLowerBound } from '../../../svc-forum/src/domain/wilson.js';
 import { createForumModels } from '../../../svc-forum/src/models/index.js';
 import { storedShapeProblem } from './seed-db.js';
@@ -96,6 +101,22 @@ describe('the generated documents', () => {
       a.posts.map((p) => p._id.toHexString()),
     );
     expect(b.posts.map((p) => p.score)).toEqual(a.posts.map((p) => p.score));
+  });
+
+  it('carry the search terms every write stores, so a start-up has nothing to backfill', () => {
+    const { world, posts, thread } = generate();
+    expect(world.community.search_terms).toEqual(communitySearchTerms(world.community));
+    for (const post of posts.slice(0, 50)) {
+      expect(post.search_terms).toEqual(
+        postSearchTerms(post as unknown as { title: string; content: string }),
+      );
+    }
+    for (const comment of thread.slice(0, 50)) {
+      expect(comment.search_terms).toEqual(
+        commentSearchTerms(comment as unknown as { content: string }),
+      );
+    }
+    expect(posts[0]!.search_terms).toContain('scale');
   });
 });
 

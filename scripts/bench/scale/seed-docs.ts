@@ -8,6 +8,11 @@ import { Types } from 'mongoose';
 import { REACTION_TYPES } from '@forum/contracts';
 import { hotScore } from '../../../svc-forum/src/domain/hot-score.js';
 import { wilsonLowerBound } from '../../../svc-forum/src/domain/wilson.js';
+import {
+  commentSearchTerms,
+  communitySearchTerms,
+  postSearchTerms,
+} from '../../../svc-forum/src/domain/search-terms.js';
 
 /** mulberry32: a small seeded generator, so a size gets the same data on every run. */
 export function seededRandom(seed: number): () => number {
@@ -74,11 +79,12 @@ export function makeAuthors(plan: Pick<SeedPlan, 'authors' | 'now'>): Author[] {
 /** The community with its owner's membership and seat, as createCommunity writes them. */
 export function makeWorld(plan: SeedPlan, owner: Author, name: string): ScaleWorld {
   const createdAt = new Date(plan.now.getTime() - (plan.spanDays + 1) * 86_400_000);
+  const description = `A community with ${plan.posts} posts for the scale bench.`;
   const community = {
     _id: objectIdAt(createdAt, KIND.community, 0),
     name,
     name_lower: name.toLowerCase(),
-    description: `A community with ${plan.posts} posts for the scale bench.`,
+    description,
     rules: 'Be kind to each other.',
     is_nsfw: false,
     logo_url: null,
@@ -86,6 +92,8 @@ export function makeWorld(plan: SeedPlan, owner: Author, name: string): ScaleWor
     post_count: plan.posts,
     created_by: owner._id,
     creator_username: owner.username,
+    // Written with the texts, as every write does: a start-up never backfills seeded data.
+    search_terms: communitySearchTerms({ name, description }),
     created_at: createdAt,
     updated_at: createdAt,
   };
@@ -142,10 +150,13 @@ export function makePost(
   const author = authors[Math.floor(random() * authors.length)]!;
   const commentCount =
     i === THREAD_POST_INDEX ? plan.comments : Math.floor(Math.exp(random() * Math.log(60))) - 1;
+  const title = `Scale post ${i + 1}: ${TOPICS[i % TOPICS.length]}`;
+  const content = `Post ${i + 1} of ${plan.posts}. ${LOREM}`;
   return {
     _id: objectIdAt(createdAt, KIND.post, i),
-    title: `Scale post ${i + 1}: ${TOPICS[i % TOPICS.length]}`,
-    content: `Post ${i + 1} of ${plan.posts}. ${LOREM}`,
+    title,
+    content,
+    search_terms: postSearchTerms({ title, content }),
     type: 'text',
     image_url: null,
     thumbnail_url: null,
@@ -208,6 +219,7 @@ export function makeComment(
   return {
     _id: id,
     content: at.content,
+    search_terms: commentSearchTerms({ content: at.content }),
     post_id: at.post._id,
     parent_id: at.parent?._id ?? null,
     container_id: at.parent?._id ?? at.post._id,
