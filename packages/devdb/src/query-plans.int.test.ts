@@ -158,6 +158,27 @@ describe('ordered index walks', () => {
     );
   });
 
+  it('passes over a deep skip on the keys in either direction, and past the end', async () => {
+    // 10,000 keys of {at: 1}: ascending walks it forwards, descending backwards; a skip of 9,000
+    // is more than one stretch of the dev DB's pass over the keys.
+    const all = { at: { $gte: at(0) } };
+    expect(await ids(all, { sort: { at: 1 }, skip: 9000, limit: 3 })).toEqual([9000, 9001, 9002]);
+    expect(await ids(all, { sort: { at: -1 }, skip: 9000, limit: 3 })).toEqual([999, 998, 997]);
+    const ex = await explainFind(all, { sort: { at: -1 }, skip: 9000, limit: 3 });
+    expect(names(ex)).not.toContain('SORT');
+    expect(execStats(ex)).toMatchObject({ nReturned: 3 });
+    expect(execStats(ex).totalKeysExamined).toBeGreaterThanOrEqual(9003);
+    expect(execStats(ex).totalDocsExamined).toBeLessThanOrEqual(4);
+    // {community: 1, at: -1} walked backwards for c3 oldest first (3, 13, ... 9993).
+    expect(await ids({ community: 'c3' }, { sort: { at: 1 }, skip: 500, limit: 2 })).toEqual([
+      5003, 5013,
+    ]);
+    // A skip that ends on the last key, or past it.
+    expect(await ids({ community: 'c3' }, { sort: { at: -1 }, skip: 999, limit: 5 })).toEqual([3]);
+    expect(await ids({ community: 'c3' }, { sort: { at: -1 }, skip: 1000, limit: 5 })).toEqual([]);
+    expect(await ids({ community: 'c3' }, { sort: { at: 1 }, skip: 1000 })).toEqual([]);
+  });
+
   it('merges $in runs in sort order and answers $in without a sort', async () => {
     const filter = { community: { $in: ['c2', 'c1'] } };
     expect(await ids(filter, { sort: { at: -1 }, limit: 4 })).toEqual([9992, 9991, 9982, 9981]);

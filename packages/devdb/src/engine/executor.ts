@@ -406,7 +406,23 @@ class Execution {
     const seen = this.plan.index.multikey ? new Set<string>() : undefined;
     const exact = this.plan.exact;
     let pass = exact ? keySkip : 0;
-    for (const step of this.keys(this.plan)) {
+    let resume: IndexKey | undefined;
+    if (pass > 0 && !seen && this.plan.intervals.length === 1) {
+      // A deep page on one stretch of the index: the skipped keys are passed over in the tree's
+      // own loops (about 2 µs a key less than a generator step each), then the walk resumes.
+      const { index, intervals, backward } = this.plan;
+      for (;;) {
+        const want = Math.min(pass, COUNT_CHUNK);
+        const chunk = index.passOver(this.view.tree(index), intervals[0]!, backward, resume, want);
+        this.stats.keys += chunk.n;
+        pass -= chunk.n;
+        resume = chunk.last ?? resume;
+        if (chunk.n < want) return;
+        if (pass === 0) break;
+        yield TICK;
+      }
+    }
+    for (const step of this.keys(this.plan, resume)) {
       if (step === TICK) {
         yield TICK;
         continue;
@@ -454,8 +470,9 @@ class Execution {
   }
 
   /** Index keys in the plan's intervals: one walk each, merged in sort order when sorted. */
-  private *keys(plan: IndexPlan): Generator<[IndexKey, Doc] | Tick> {
-    const walks = plan.intervals.map((iv) => this.walk(plan, iv));
+  private *keys(plan: IndexPlan, after?: IndexKey): Generator<[IndexKey, Doc] | Tick> {
+    // `after` (a skip already passed over) resumes a walk of a single interval.
+    const walks = plan.intervals.map((iv) => this.walk(plan, iv, after));
     if (!plan.sortPositions || walks.length <= 1) {
       for (const w of walks) yield* w;
       return;
@@ -477,11 +494,12 @@ class Execution {
   private *walk(
     plan: IndexPlan,
     interval: Parameters<Index['scanFrom']>[1],
+    after: IndexKey | undefined,
   ): Generator<[IndexKey, Doc] | Tick> {
     const { index, backward } = plan;
     let epoch = this.view.epoch;
-    let iter = index.scanFrom(this.view.tree(index), interval, backward, undefined);
-    let last: IndexKey | undefined;
+    let iter = index.scanFrom(this.view.tree(index), interval, backward, after);
+    let last = after;
     let work = 0;
     for (;;) {
       if (this.view.epoch !== epoch) {

@@ -250,6 +250,32 @@ export class Index {
   }
 
   /**
+   * Passes over up to `max` keys of `interval` in walk order (past `after` when resuming) in the
+   * tree's own loops, not one generator step each: a deep page's skip on an exact walk. Reports
+   * how many it passed and the last, for the walk to resume after it.
+   */
+  passOver(
+    tree: BTree<IndexKey, Doc>,
+    interval: Interval,
+    backward: boolean,
+    after: IndexKey | undefined,
+    max: number,
+  ): { n: number; last: IndexKey | undefined } {
+    if (!backward) return this.countRange(tree, interval, after, max);
+    const { start, end } = this.enclosingKeys(interval);
+    let n = 0;
+    let last: IndexKey | undefined;
+    const entries = tree.entriesReversed(after ?? end, [], after !== undefined);
+    for (let step = entries.next(); !step.done && n < max; step = entries.next()) {
+      const key = step.value[0];
+      if (this.compare(key, start) < 0) break;
+      n++;
+      last = key;
+    }
+    return { n, last };
+  }
+
+  /**
    * The tree keys just before and just after every key of `interval`: after the ranged field
    * (or from the first unbounded one), the later fields take their tree-order extremes, and
    * an exclusive end jumps over every key equal to it.
