@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from './lib/paths.js';
+import { DATA_PROCESS_FLAGS } from './lib/plan.js';
 
 interface ComposeService {
   image?: string;
@@ -155,11 +156,19 @@ describe('docker-compose.yml', () => {
           expect(Object.keys(env), `${name}: ${key} has no default`).toContain(key);
         }
       }
-      for (const key of Object.keys(env)) {
+      // NODE_OPTIONS is Node's own (V8 flags, scripts/lib/plan.ts), not the service's config.
+      for (const key of Object.keys(env).filter((k) => k !== 'NODE_OPTIONS')) {
         expect(Object.keys(schema.shape), `${name} does not read ${key}`).toContain(key);
       }
     });
   }
+
+  it('gives the database services the V8 flags the dev stack gives them, and the gateway none', () => {
+    for (const name of ['svc-identity', 'svc-forum', 'svc-messaging']) {
+      expect(envOf(services[name]!).NODE_OPTIONS, name).toBe(DATA_PROCESS_FLAGS.join(' '));
+    }
+    expect(envOf(services.gateway!).NODE_OPTIONS).toBeUndefined();
+  });
 
   it('documents every ${VAR} it uses in .env.example', () => {
     const used = new Set(

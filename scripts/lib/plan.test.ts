@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigProblem,
+  DATA_PROCESS_FLAGS,
   DEFAULT_PORTS,
   inheritEnv,
   planDevServers,
@@ -56,6 +57,7 @@ describe('planInfra', () => {
     expect(db!.name).toBe('devdb');
     expect(db!.args).toEqual(
       expect.arrayContaining([
+        ...DATA_PROCESS_FLAGS,
         '--conditions=source',
         '--port',
         '27017',
@@ -92,7 +94,10 @@ describe('planServices / planGateway', () => {
     expect(services.map((s) => s.name)).toEqual(['identity', 'forum', 'messaging']);
     const forum = services[1]!;
     expect(forum.command).toBe(process.execPath);
-    expect(forum.args).toEqual([path.join('/repo', 'svc-forum', 'dist', 'main.js')]);
+    expect(forum.args).toEqual([
+      ...DATA_PROCESS_FLAGS,
+      path.join('/repo', 'svc-forum', 'dist', 'main.js'),
+    ]);
     expect(forum.env).toMatchObject({
       PORT: '4002',
       MONGO_DB: 'forum',
@@ -104,6 +109,8 @@ describe('planServices / planGateway', () => {
     });
     expect(forum.ready).toEqual({ kind: 'http', url: 'http://127.0.0.1:4002/ready' });
     const gw = planGateway(config());
+    // The gateway allocates little per request: V8's default young generation.
+    expect(gw.args).toEqual([path.join('/repo', 'gateway', 'dist', 'main.js')]);
     expect(gw.env).toMatchObject({
       PORT: '8080',
       FORUM_URL: 'http://127.0.0.1:4002',
