@@ -4,6 +4,7 @@ import { waitFor } from '@forum/service-kit/testing';
 import { startServiceOn } from './test-support/service.js';
 import { DELETE_BATCH } from '@forum/service-kit';
 import { resumeDeletions } from './use-cases/resume-deletions.js';
+import { HIDDEN_MAX_AGE_MS } from './use-cases/shared/hidden.js';
 import { crashOnce } from './test-support/crash.js';
 import { startHarness, textPost, type Harness, type TestUser } from './test-support/harness.js';
 import { comment, communityWithPost } from './test-support/comments.js';
@@ -266,5 +267,32 @@ describe('deleting a community', () => {
     ).toBe(1);
     expect(await leftOf(stalled.post)).toEqual(NOTHING);
     expect(await h.models.Deletion.countDocuments({})).toBe(0);
+  });
+});
+
+describe('a delete another process started', () => {
+  it(`leaves this process's lists within HIDDEN_MAX_AGE_MS (${HIDDEN_MAX_AGE_MS} ms)`, async () => {
+    const { post, community } = await communityWithPost(h, owner);
+    const listed = async () =>
+      ids((await h.call('GET', `/api/posts?community_id=${community}&limit=100`)).body, 'posts');
+    // This read of the deletes in progress is kept for the lists that follow.
+    expect(await listed()).toContain(post);
+    // The tombstone another replica's delete records (its transaction marks the community too).
+    const now = new Date();
+    await h.models.Deletion.create({
+      _id: oid(community),
+      kind: 'community',
+      requested_by: oid(owner.id),
+      started_at: now,
+      heartbeat_at: now,
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + HIDDEN_MAX_AGE_MS);
+      expect(await listed()).not.toContain(post);
+    } finally {
+      vi.useRealTimers();
+      await h.models.Deletion.deleteOne({ _id: oid(community) });
+    }
   });
 });

@@ -65,6 +65,7 @@ export { dropRetiredIndexes, type IndexDescription } from './retired-indexes.js'
 export { inTransaction, retryAfterFailover } from './transactions.js';
 export { readLean, countLean, type LeanReadOptions } from './read-lean.js';
 export { afterCommit } from './after-commit.js';
+export { freshValue, type FreshValue } from './fresh-value.js';
 export { deleteInBatches, DELETE_BATCH, type BatchDeletable } from './delete-in-batches.js';
 export { ensureIndexes, IndexBuildError, type BuiltIndexes } from './indexes.js';
 export { connectNats, isNatsReady } from './nats/connect.js';

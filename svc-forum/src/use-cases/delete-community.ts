@@ -6,6 +6,7 @@ import { assertCanDeleteCommunity } from '../policies/community-policy.js';
 import { findCommunity } from './shared/find-community.js';
 import { findOwnDeletion, recordDeletion } from './shared/deletions.js';
 import { finishDeletion } from './shared/finish-deletion.js';
+import { forgetHidden } from './shared/hidden.js';
 import { loadCommunityRole } from './shared/community-role.js';
 import { holdsOwnerSeat } from './shared/owner-seat.js';
 import { dropCommunityCounts } from './shared/move-post-counts.js';
@@ -54,5 +55,7 @@ export async function deleteCommunity(
     }
     return tombstone;
   });
+  // Lists leave the community's posts out from now on, in this process at once.
+  forgetHidden(models);
   await finishDeletion(deps, deletion);
 }

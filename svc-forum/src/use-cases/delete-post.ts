@@ -6,6 +6,7 @@ import { assertCanDeletePost } from '../policies/post-policy.js';
 import { findPost } from './shared/find-post.js';
 import { findOwnDeletion, recordDeletion } from './shared/deletions.js';
 import { finishDeletion } from './shared/finish-deletion.js';
+import { forgetHidden } from './shared/hidden.js';
 import { communityOfPost, movePostCounts } from './shared/move-post-counts.js';
 
 /**
@@ -40,5 +41,7 @@ export async function deletePost(deps: ForumDeps, user: AuthUser, id: string): P
       images: [post.image_url, post.thumbnail_url],
     });
   });
+  // Lists leave the post out from now on, in this process at once.
+  forgetHidden(models);
   await finishDeletion(deps, deletion);
 }
