@@ -122,7 +122,6 @@ export function mongoUrl(config: StackConfig): string {
   return config.mongoUrl ?? `mongodb://127.0.0.1:${config.ports.db}`;
 }
 
-/** The dev DB's command line (node's arguments) on a port, its data under `<dataDir>/db`. */
 /**
  * V8 flags of the processes that turn stored documents into pages (the three database services
  * and the dev DB): 64 MB young-generation semi-spaces instead of 16 MB, so a page's short-lived
@@ -132,6 +131,7 @@ export function mongoUrl(config: StackConfig): string {
  */
 export const DATA_PROCESS_FLAGS = ['--max-semi-space-size=64'];
 
+/** The dev DB's command line (node's arguments) on a port, its data under `<dataDir>/db`. */
 export function devDbArgs(port: number, dataDir: string): string[] {
   return [
     ...DATA_PROCESS_FLAGS,
