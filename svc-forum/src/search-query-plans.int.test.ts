@@ -1,6 +1,7 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_SORTS } from '@forum/contracts';
+import { pageAndTotalPipeline } from '@forum/service-kit';
 import {
   executionStats,
   explainCount,
@@ -13,6 +14,7 @@ import { createForumModels, type ForumModels } from './models/index.js';
 import {
   SEARCH_SORT,
   TEXT_SCORE,
+  searchRead,
   commentSearchFilter,
   namePrefix,
   postSearchFilter,
@@ -188,6 +190,11 @@ describe('post search runs on the text index', () => {
       await models.Post.find(filter!).sort(SEARCH_SORT.relevance).explain('executionStats'),
     );
     expect(stats.totalDocsExamined).toBe(APPLES);
+    // The page and its total in one read (readPageAndTotal), as the search use cases read them.
+    const both = await models.Post.collection
+      .aggregate(pageAndTotalPipeline(filter!, searchRead(POST_LIST_FIELDS, 'relevance', 20, 20)))
+      .explain('executionStats');
+    expect(planProblems(both, { sorted: false, maxDocsExamined: APPLES })).toEqual([]);
   });
 });
 

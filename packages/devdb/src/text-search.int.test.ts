@@ -248,6 +248,72 @@ describe('$search', () => {
     expect(agg[0]!.score).toBeCloseTo(3 * 1.1, 12);
   });
 
+  it('answers a page and its total in one $facet, as find and countDocuments would', async () => {
+    const docs: Post[] = Array.from({ length: 30 }, (_, i) => ({
+      _id: i + 1,
+      title: i % 3 === 0 ? 'apple apple' : 'apple',
+      content: i % 2 ? 'pear' : 'plum',
+      removed: i % 5 === 0,
+      rank: i % 7,
+    }));
+    const f = await posts('faceted', docs);
+    await f.createIndex({ rank: -1, _id: -1 });
+    const match = { ...text('apple'), removed: false };
+    const sort = { score: textScore, _id: -1 } as const;
+    const projection = { title: 1, score: textScore };
+    const [faceted] = await f
+      .aggregate([
+        { $match: match },
+        {
+          $facet: {
+            rows: [{ $sort: sort }, { $skip: 4 }, { $limit: 5 }, { $project: projection }],
+            total: [{ $count: 'n' }],
+          },
+        },
+      ])
+      .toArray();
+    const page = await f.find(match).project(projection).sort(sort).skip(4).limit(5).toArray();
+    expect(faceted).toEqual({ rows: page, total: [{ n: await f.countDocuments(match) }] });
+    expect(faceted!.total).toEqual([{ n: 24 }]);
+    // 'apple apple' titles first (28, 25, ... none removed), ties by _id downwards, then 30.
+    expect(faceted!.rows.map((d: Post) => d._id)).toEqual([13, 10, 7, 4, 30]);
+    expect(faceted!.rows[3].score).toBeGreaterThan(faceted!.rows[4].score);
+
+    // Without $text, the total first, a field sort, no projection; nothing matched: total [].
+    const [byRank] = await f
+      .aggregate([
+        { $match: { removed: false, rank: { $gte: 5 } } },
+        {
+          $facet: {
+            all: [{ $count: 'c' }],
+            page: [{ $sort: { rank: -1, _id: -1 } }, { $limit: 3 }],
+          },
+        },
+      ])
+      .toArray();
+    expect(Object.keys(byRank!)).toEqual(['all', 'page']);
+    const ranked = docs
+      .filter((d) => !d.removed && (d.rank as number) >= 5)
+      .sort((x, y) => (y.rank as number) - (x.rank as number) || y._id - x._id);
+    expect(byRank).toEqual({ all: [{ c: ranked.length }], page: ranked.slice(0, 3) });
+    const [none] = await f
+      .aggregate([
+        { $match: text('quince') },
+        { $facet: { rows: [{ $sort: sort }, { $limit: 5 }], total: [{ $count: 'n' }] } },
+      ])
+      .toArray();
+    expect(none).toEqual({ rows: [], total: [] });
+    // The score needs a $text match, in the page as anywhere.
+    const err = await f
+      .aggregate([
+        { $match: { removed: false } },
+        { $facet: { rows: [{ $sort: sort }, { $limit: 5 }], total: [{ $count: 'n' }] } },
+      ])
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(mongoose.mongo.MongoServerError);
+  });
+
   it('requires each string of an $all beside $text, as equalities, across writes', async () => {
     const doc = (_id: number, tags: unknown): Post => ({
       _id,

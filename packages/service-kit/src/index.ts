@@ -63,7 +63,14 @@ export {
 } from './mongo.js';
 export { dropRetiredIndexes, type IndexDescription } from './retired-indexes.js';
 export { inTransaction, retryAfterFailover } from './transactions.js';
-export { readLean, countLean, type LeanReadOptions } from './read-lean.js';
+export {
+  readLean,
+  countLean,
+  readPageAndTotal,
+  pageAndTotalPipeline,
+  type LeanReadOptions,
+  type PageAndTotal,
+} from './read-lean.js';
 export { afterCommit } from './after-commit.js';
 export { freshValue, type FreshValue } from './fresh-value.js';
 export { deleteInBatches, DELETE_BATCH, type BatchDeletable } from './delete-in-batches.js';

@@ -2,7 +2,7 @@ import mongoose, { Schema, Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevDb, type TestDevDb } from './testing/index.js';
 import { inTransaction } from './transactions.js';
-import { countLean, readLean } from './read-lean.js';
+import { countLean, readLean, readPageAndTotal } from './read-lean.js';
 
 let devdb: TestDevDb;
 let conn: Connection;
@@ -73,5 +73,33 @@ describe('readLean', () => {
       return countLean(models.Block, filter);
     });
     expect(inside).toBe(3);
+  });
+
+  it('reads a page and its total in one call, as readLean and countLean do, in a transaction', async () => {
+    const blocker = new Types.ObjectId();
+    await models.Block.insertMany(Array.from({ length: 5 }, () => block(blocker)));
+    const filter = { blocker_id: blocker, blocked: true };
+    const options = {
+      projection: { blocked_id: 1 },
+      sort: { blocked_id: -1 },
+      skip: 1,
+      limit: 2,
+    } as const;
+    const both = await readPageAndTotal(models.Block, filter, options);
+    expect(both.rows).toHaveLength(2);
+    expect(both).toEqual({
+      rows: await readLean(models.Block, filter, options),
+      total: await countLean(models.Block, filter),
+    });
+    expect(await readPageAndTotal(models.Block, { blocker_id: new Types.ObjectId() }, {})).toEqual({
+      rows: [],
+      total: 0,
+    });
+    const inside = await inTransaction(conn, async (session) => {
+      await models.Block.create([block(blocker)], { session });
+      return readPageAndTotal(models.Block, filter, { limit: 1 });
+    });
+    expect(inside.rows).toHaveLength(1);
+    expect(inside.total).toBe(6);
   });
 });

@@ -45,3 +45,47 @@ export function countLean(model: LeanModel, filter: Record<string, unknown>): Pr
   const session = transactionSession(model);
   return model.collection.countDocuments(filter, session ? { session } : {});
 }
+
+/** A page of documents and how many documents match the filter in all. */
+export interface PageAndTotal<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * The pipeline readPageAndTotal sends: the filter, then a `$facet` of the page (sort, skip,
+ * limit, projection, as readLean's options mean them) and a `$count` of every match.
+ */
+export function pageAndTotalPipeline(
+  filter: Record<string, unknown>,
+  { sort, skip, limit, projection }: LeanReadOptions,
+): Record<string, unknown>[] {
+  const page: Record<string, unknown>[] = [];
+  if (sort) page.push({ $sort: sort });
+  if (skip) page.push({ $skip: skip });
+  if (limit) page.push({ $limit: limit });
+  if (projection) page.push({ $project: projection });
+  return [{ $match: filter }, { $facet: { rows: page, total: [{ $count: 'n' }] } }];
+}
+
+/**
+ * readLean's page and countLean's total in one round trip (a search's page and its
+ * `pagination.total`). MongoDB reads the matches once for both instead of once per command
+ * (a `$text` query fetches every candidate either way); the dev DB answers this shape with its
+ * planner's page and count (devdb `engine/page-and-total.ts`). Same terms as readLean: stored
+ * types in the filter, documents as stored, the transaction's session inside inTransaction.
+ */
+export async function readPageAndTotal<T>(
+  model: LeanModel,
+  filter: Record<string, unknown>,
+  options: LeanReadOptions,
+): Promise<PageAndTotal<T>> {
+  const session = transactionSession(model);
+  const [out] = await model.collection
+    .aggregate<{ rows: T[]; total: { n: number }[] }>(
+      pageAndTotalPipeline(filter, options),
+      session ? { session } : {},
+    )
+    .toArray();
+  return { rows: out?.rows ?? [], total: out?.total[0]?.n ?? 0 };
+}

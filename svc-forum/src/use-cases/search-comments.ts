@@ -1,5 +1,5 @@
 import type { ContentSearchQuery } from '@forum/contracts';
-import { countLean, readLean, type AuthUser } from '@forum/service-kit';
+import { readPageAndTotal, type AuthUser } from '@forum/service-kit';
 import type { ParsedSearch } from '@forum/search-text';
 import type { ForumModels } from '../models/index.js';
 import { SEARCH_COMMENT_FIELDS, type CommentDoc } from '../models/comment.js';
@@ -15,9 +15,9 @@ export interface CommentSearchPage extends CommentPage {
 /**
  * GET /api/search/comments (EXTENSIONS §S): every word of q in the text, never a deleted comment
  * nor one under a removed post or one being deleted; NSFW and removed comments as the lists show
- * them. One query on the text index for the page, one count of the same filter (both straight
- * through the driver: the filter holds stored types only). Each hit comes
- * with its post's title (never a removed one's) and community name.
+ * them. The page and the count of the same filter in one read on the text index
+ * (readPageAndTotal, straight through the driver: the filter holds stored types only). Each hit
+ * comes with its post's title (never a removed one's) and community name.
  */
 export async function searchComments(
   models: ForumModels,
@@ -27,16 +27,13 @@ export async function searchComments(
   const { parsed, filter: match } = searchMatch(q);
   const scope = await loadSearchScope(models, user, community);
   const filter = commentSearchFilter(scope.listFilter, scope.hidden, match);
-  const [comments, total] = filter
-    ? await Promise.all([
-        readLean<CommentDoc>(
-          models.Comment,
-          filter,
-          searchRead(SEARCH_COMMENT_FIELDS, sort, offset, limit),
-        ),
-        countLean(models.Comment, filter),
-      ])
-    : [[], 0];
+  const { rows: comments, total } = filter
+    ? await readPageAndTotal<CommentDoc>(
+        models.Comment,
+        filter,
+        searchRead(SEARCH_COMMENT_FIELDS, sort, offset, limit),
+      )
+    : { rows: [], total: 0 };
   const page = await completeCommentPage(models, user, scope.viewer, comments, {
     total,
     offset,

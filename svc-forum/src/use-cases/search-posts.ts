@@ -1,5 +1,5 @@
 import type { ContentSearchQuery } from '@forum/contracts';
-import { countLean, readLean, type AuthUser } from '@forum/service-kit';
+import { readPageAndTotal, type AuthUser } from '@forum/service-kit';
 import type { ParsedSearch } from '@forum/search-text';
 import type { ForumModels } from '../models/index.js';
 import { POST_LIST_FIELDS, type PostDoc } from '../models/post.js';
@@ -25,9 +25,9 @@ export interface PostSearchPage {
 /**
  * GET /api/search/posts (EXTENSIONS §S): every word of q in the title or body, as the lists show
  * posts (no NSFW for visitors, removed ones only for their moderators and the admin, none being
- * deleted; locked ones are fine). One query on the text index for the page, one count of the
- * same filter (its candidates are the text index's), then the caller's state for the page; both
- * straight through the driver (readLean: the filter holds stored types only).
+ * deleted; locked ones are fine). The page and the count of the same filter in one read on the
+ * text index (readPageAndTotal, straight through the driver: the filter holds stored types
+ * only), then the caller's state for the page.
  */
 export async function searchPosts(
   models: ForumModels,
@@ -39,10 +39,11 @@ export async function searchPosts(
   const filter = postSearchFilter(scope.listFilter, scope.hidden, match);
   const empty = { posts: [], total: 0, hasMore: false, viewer: scope.viewer, parsed };
   if (!filter) return { ...empty, state: await loadCallerState(models, user, []) };
-  const [posts, total] = await Promise.all([
-    readLean<PostDoc>(models.Post, filter, searchRead(POST_LIST_FIELDS, sort, offset, limit)),
-    countLean(models.Post, filter),
-  ]);
+  const { rows: posts, total } = await readPageAndTotal<PostDoc>(
+    models.Post,
+    filter,
+    searchRead(POST_LIST_FIELDS, sort, offset, limit),
+  );
   const state = await loadListCallerState(models, user, posts);
   return { ...empty, posts, total, hasMore: offset + posts.length < total, state };
 }

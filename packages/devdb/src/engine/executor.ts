@@ -35,6 +35,11 @@ export interface QuerySpec {
   limit: number;
   /** Count matches instead of returning them. */
   count: boolean;
+  /**
+   * Also count every match, whatever skip and limit (QueryResult.total), where the plan can do
+   * both in one pass (a `$text` query); otherwise total stays undefined.
+   */
+  total?: boolean;
   /** The filter's `$text` (then `filter` and `match` are the rest of it). */
   text: TextFilter | undefined;
 }
@@ -54,6 +59,8 @@ export interface QueryResult {
   plan: Plan | TextPlan;
   /** Each returned document's textScore, in a `$text` query. */
   scores?: Map<Doc, number>;
+  /** Every match, whatever skip and limit, when the spec asked for it and the plan could. */
+  total?: number;
   /** How the plan ended up running: whether keys alone counted, whether a SORT stage ran. */
   countScan: boolean;
   sortInMemory: boolean;
@@ -218,6 +225,7 @@ class Execution {
   private readonly started = performance.now();
   private docs: Doc[] = [];
   private scores: Map<Doc, number> | undefined;
+  private total: number | undefined;
   private n = 0;
   private countScan = false;
   private sortInMemory = false;
@@ -241,6 +249,7 @@ class Execution {
       sortInMemory: this.sortInMemory,
       stats: this.stats,
       ...(this.scores ? { scores: this.scores } : {}),
+      ...(this.total === undefined ? {} : { total: this.total }),
     };
   }
 
@@ -251,7 +260,7 @@ class Execution {
       const run = textSteps(plan, spec, this.stats);
       for (let s = run.next(); ; s = run.next()) {
         if (s.done) {
-          ({ docs: this.docs, n: this.n, scores: this.scores } = s.value);
+          ({ docs: this.docs, n: this.n, scores: this.scores, total: this.total } = s.value);
           return;
         }
         yield TICK;

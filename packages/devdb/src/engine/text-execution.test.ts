@@ -155,6 +155,13 @@ function expectSameAnswers(coll: Collection): number {
             got.docs.map((d) => d._id),
             what,
           ).toEqual(page(found, sort, skip, limit));
+          // The page with the total of all matches (a $facet of both): the same page, counted.
+          const both = runQuery(coll, { ...querySpec(filter, { sort, skip, limit }), total: true });
+          expect(
+            both.docs.map((d) => d._id),
+            `${what} with total`,
+          ).toEqual(got.docs.map((d) => d._id));
+          expect(both.total, `${what} total`).toBe(found.length);
           if (got.docs.length > 0) nonEmpty++;
         }
       }

@@ -23,6 +23,8 @@ export interface TextOutcome {
   docs: Doc[];
   n: number;
   scores: Map<Doc, number>;
+  /** Every match, whatever skip and limit (when the spec asks for it). */
+  total?: number;
 }
 
 /** Scores added up by document number (text-scratch.ts). */
@@ -66,7 +68,7 @@ export function* textSteps(
   const required = split && requiredDocs(index, split.required);
   // The rest of the filter, by document number: its conditions on top-level fields from the
   // index's columns (no stored document read for the usual ones), the others on documents.
-  const residual = residualTest(index, split ? split.rest : spec.filter);
+  let residual = residualTest(index, split ? split.rest : spec.filter);
   // Scores add up per document number, terms in sorted order: as MongoDB's TEXT_OR reads them,
   // in the index's scratch array (no pause until it is all zeros again).
   const acc = scratchOf(index);
@@ -109,10 +111,30 @@ export function* textSteps(
   }
   const { docs } = index;
   // Folded once per query; tested after the cheap residual filter, on its survivors alone.
-  const phrases = phrasesTest(index.text, search);
+  let phrases = phrasesTest(index.text, search);
   const out: TextOutcome = { docs: [], n: 0, scores: new Map() };
   let skipped = 0;
   let work = 0;
+  const testedUpFront = spec.total === true && !spec.count;
+  if (testedUpFront) {
+    // A page and the number of all matches (a search's page and total): every candidate is
+    // tested once, up front, and the page is ordered from the matches alone.
+    const kept: number[] = [];
+    const keptScores: number[] = [];
+    for (let i = 0; i < candidates.length; i++) {
+      if (++work % PAUSE_EVERY === 0) yield;
+      stats.docs++;
+      const num = candidates[i]!;
+      if (!residual(num) || (phrases && !phrases(num, docs[num]!))) continue;
+      kept.push(num);
+      keptScores.push(scoreOf[i]!);
+    }
+    candidates = kept;
+    scoreOf = Float64Array.from(keptScores);
+    out.total = kept.length;
+    residual = () => true;
+    phrases = undefined;
+  }
   const take = (num: number, score: number): void => {
     if (skipped < spec.skip) {
       skipped++;
@@ -170,9 +192,9 @@ export function* textSteps(
     let n = 0;
     for (let i = 0; i < candidates.length; i++) {
       if (++work % PAUSE_EVERY === 0) yield;
-      stats.docs++;
+      if (!testedUpFront) stats.docs++;
       const num = candidates[i]!;
-      if (!residual(num) || (eager && !phrases(num, docs[num]!))) continue;
+      if (!residual(num) || (eager && !phrases!(num, docs[num]!))) continue;
       kept[n++] = i;
       const first = keyOf(i)[0];
       if (typeof first === 'number') {
@@ -214,7 +236,7 @@ export function* textSteps(
     for (const i of run) {
       if (out.n >= spec.limit) break;
       if (++work % PAUSE_EVERY === 0) yield;
-      if (scoreFirst) stats.docs++;
+      if (scoreFirst && !testedUpFront) stats.docs++;
       if (matches(candidates[i]!)) take(candidates[i]!, scoreOf[i]!);
     }
   }
