@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { highlightRanges } from './highlight.js';
 import { parseSearch } from './search.js';
+import { wordSpans, wordTerm } from './tokenize.js';
 
 const marked = (text: string, q: string) =>
   highlightRanges(text, parseSearch(q)).map(([s, e]) => text.slice(s, e));
@@ -50,6 +51,38 @@ describe('highlightRanges', () => {
       expect(highlightRanges(text, search), `${text} / ${phrase}`).toEqual(
         highlightRanges(`${text}.é`, search),
       );
+    }
+  });
+
+  it('marks each word whose term is searched, whatever its first letter', () => {
+    // Every word's term computed, against the marks (which skip words that cannot match).
+    const text =
+      "Yearly yields, yelling YODA: 'tis Ölçek, éclair ECLAIR 2nd 2NDS idly Idly skies Skis " +
+      "dying Dying Only only news ugly UGLIER 'quoted' Über über Ångström _undergo x-ray İzmir";
+    for (const q of [
+      'yearly',
+      'yield yell',
+      'eclair',
+      'olcek',
+      'tis',
+      '2nds',
+      'idly skies',
+      'die',
+      'onli news',
+      'uglier',
+      'quoted',
+      'uber',
+      'angstrom',
+      '_undergo',
+      'ray',
+      'İzmir',
+    ]) {
+      const wanted = new Set(parseSearch(q).terms);
+      const expected = wordSpans(text)
+        .filter((w) => wanted.has(wordTerm(w.text, 'english', { filterStopWords: true }) ?? ''))
+        .map((w) => w.text);
+      expect(expected.length, q).toBeGreaterThan(0);
+      expect(marked(text, q), q).toEqual(expected);
     }
   });
 });

@@ -38,6 +38,18 @@ function phraseRanges(text: string, phrases: string[]): Range[] {
 
 const FILTER_STOP_WORDS = { filterStopWords: true } as const;
 
+/**
+ * Whether a word starting with `first` may have a term starting with one of `starts`: an ASCII
+ * letter or digit begins its word's term as it is (lower-cased; the English stemmer only
+ * rewrites endings, never the first letter), so most words of a text need no term at all.
+ * Any other first character (an accent, an apostrophe) may fold or go: the word is analysed.
+ */
+function mayStartTerm(first: number, starts: Set<number>): boolean {
+  const lower = first >= 65 && first <= 90 ? first + 32 : first;
+  const plain = (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57);
+  return !plain || starts.has(lower);
+}
+
 /** Each phrase's occurrences in a folded text, as ranges of the original (`toRange`). */
 function occurrences(
   folded: string,
@@ -79,7 +91,9 @@ export function highlightRanges(text: string, search: ParsedSearch): Range[] {
   const wanted = new Set(search.terms);
   const ranges: Range[] = phraseRanges(text, search.phrases);
   if (wanted.size > 0) {
+    const starts = new Set(search.terms.map((t) => t.charCodeAt(0)));
     forEachWord(text, 'english', (start, end) => {
+      if (!mayStartTerm(text.charCodeAt(start), starts)) return;
       const term = wordTerm(text.slice(start, end), 'english', FILTER_STOP_WORDS);
       if (term !== undefined && wanted.has(term)) ranges.push([start, end]);
     });

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import type { ForumModels } from '../../models/index.js';
 import type { CommunityDoc } from '../../models/community.js';
-import { SITE_POSTS } from '../../models/post-totals.js';
+import { SITE_POSTS, type PostTotalsDoc } from '../../models/post-totals.js';
 import type { PostListScope } from '../../domain/post-list-query.js';
 import type { Hidden } from '../../domain/hidden-filter.js';
 import type { RemovedSeen } from '../../domain/removed-filter.js';
@@ -103,8 +103,8 @@ async function siteTotal(
   seen: RemovedSeen,
   hidden: Hidden,
 ): Promise<number | null> {
-  const [site, moderated] = await Promise.all([
-    models.PostTotals.findById(SITE_POSTS).lean(),
+  const [[site], moderated] = await Promise.all([
+    readLean<PostTotalsDoc>(models.PostTotals, { _id: SITE_POSTS }, { limit: 1 }),
     seen === 'all' ? [] : loadCounters(models, live([...seen], hidden)),
   ]);
   if (!site || !moderated) return null;
