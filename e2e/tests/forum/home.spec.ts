@@ -47,6 +47,21 @@ test.describe('home, signed out', () => {
     await expectAccessible(page);
   });
 
+  test('the list while it loads: a named status, axe clean', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/posts?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('posts-loading')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading posts' })).toBeVisible();
+    await expectAccessible(page);
+    release();
+    await expect(page.getByTestId('post-list')).toBeVisible();
+  });
+
   test('Failed to load posts with Try Again', async ({ page }) => {
     let fail = true;
     await page.route('**/api/posts?*', (route) =>

@@ -121,9 +121,11 @@ export function PostListSkeleton({
   testId?: string;
 }) {
   return (
+    // A status (a role that may be named): an unnamed div may not carry aria-label (axe).
     <div
       className="forum-post-list"
       data-testid={testId}
+      role="status"
       aria-busy="true"
       aria-label="Loading posts"
     >
