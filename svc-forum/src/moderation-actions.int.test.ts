@@ -29,6 +29,18 @@ const act = (as: TestUser, path: string, body?: unknown) =>
   h.call('POST', path, { as, ...(body ? { body } : {}) });
 const postOf = (body: unknown) => PostResponse.parse(body).post;
 
+/** The community's pinned posts as its document keeps them, and as the posts say (newest pin first). */
+async function pins(communityId: string): Promise<{ kept: string[]; posts: string[] }> {
+  const community = await h.models.Community.findById(communityId).lean();
+  const posts = await h.models.Post.find({ community_id: communityId, pinned: true })
+    .sort({ pinned_at: -1, _id: -1 })
+    .lean();
+  return {
+    kept: (community?.pinned_post_ids ?? []).map(String),
+    posts: posts.map((p) => String(p._id)),
+  };
+}
+
 describe('remove and restore a post (EXTENSIONS §M2)', () => {
   it('removes with the reason, answers the post as the moderator sees it, and logs once', async () => {
     const p = await newPost(h, w.member, w.community.id);
@@ -158,10 +170,14 @@ describe('pin and unpin (EXTENSIONS §M2)', () => {
       status: 400,
       body: { error: T.pinLimit },
     });
+    // The community keeps its pinned posts with every pin and unpin (its page reads them there).
+    expect(await pins(c.id)).toEqual({ kept: [b.id, a.id], posts: [b.id, a.id] });
     const unpinned = postOf(await ok(h, 200, 'POST', `/api/posts/${a.id}/unpin`, { as: admin }));
     expect(unpinned.pinned).toBe(false);
+    expect(await pins(c.id)).toEqual({ kept: [b.id], posts: [b.id] });
     expect((await act(w.owner, `/api/posts/${a.id}/unpin`)).status).toBe(409);
     await ok(h, 200, 'POST', `/api/posts/${third.id}/pin`, { as: w.owner });
+    expect(await pins(c.id)).toEqual({ kept: [third.id, b.id], posts: [third.id, b.id] });
     const actions = (await modlog(h, c.id)).map((e) => e.action);
     expect(actions).toEqual(['pin_post', 'unpin_post', 'pin_post', 'pin_post']);
   });
@@ -173,6 +189,8 @@ describe('pin and unpin (EXTENSIONS §M2)', () => {
     const results = await Promise.all(posts.map((p) => act(w.owner, `/api/posts/${p.id}/pin`)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 400, 400]);
     expect(await h.models.Post.countDocuments({ community_id: c.id, pinned: true })).toBe(2);
+    const { kept, posts: pinned } = await pins(c.id);
+    expect(kept).toEqual(pinned);
   });
 
   it('puts pinned posts first on the community page in every sort, newest pin first', async () => {
@@ -215,6 +233,32 @@ describe('pin and unpin (EXTENSIONS §M2)', () => {
       await ok(h, 200, 'GET', `/api/posts?author_id=${w.owner.id}&sort=new&limit=6`),
     );
     expect(home.posts.map((p) => p.id)).toEqual([...posts].reverse().map((p) => p.id));
+    // The page takes the pinned posts from the community's document (one read with its
+    // counters); a community from before that field finds them by query.
+    const first = async () =>
+      ListPostsResponse.parse(await ok(h, 200, 'GET', `/api/posts?community_id=${c.id}&sort=new`))
+        .posts.slice(0, 3)
+        .map((p) => p.id);
+    await h.models.Community.updateOne(
+      { _id: c.id },
+      { $set: { pinned_post_ids: [posts[1]!.id] } },
+    );
+    expect((await first())[0]).toBe(posts[1]!.id);
+    expect((await first())[1]).toBe(posts[5]!.id);
+    await h.models.Community.updateOne({ _id: c.id }, { $unset: { pinned_post_ids: 1 } });
+    expect((await first()).slice(0, 2)).toEqual([posts[3]!.id, posts[1]!.id]);
+    // A pinned post deleted leaves the page (and its total), whatever the document still lists.
+    await h.models.Community.updateOne(
+      { _id: c.id },
+      { $set: { pinned_post_ids: [posts[3]!.id, posts[1]!.id] } },
+    );
+    await ok(h, 200, 'DELETE', `/api/posts/${posts[3]!.id}`, { as: w.owner });
+    const after = ListPostsResponse.parse(
+      await ok(h, 200, 'GET', `/api/posts?community_id=${c.id}&sort=new`),
+    );
+    expect(after.posts[0]!.id).toBe(posts[1]!.id);
+    expect(after.posts.map((p) => p.id)).not.toContain(posts[3]!.id);
+    expect(after.pagination.total).toBe(5);
   });
 });
 

@@ -90,6 +90,7 @@ export function makeWorld(plan: SeedPlan, owner: Author, name: string): ScaleWor
     logo_url: null,
     member_count: 1,
     post_count: plan.posts,
+    pinned_post_ids: [],
     created_by: owner._id,
     creator_username: owner.username,
     // Written with the texts, as every write does: a start-up never backfills seeded data.

@@ -28,6 +28,12 @@ export interface CommunityDoc {
   owner_vacated_at?: Date;
   /** Written by every pin (EXTENSIONS §M2): concurrent pins here conflict, so the limit holds. */
   pins_changed_at?: Date;
+  /**
+   * Its pinned posts, newest pin first, rewritten by every pin and unpin in its transaction
+   * (community-pins.ts); a deleted one may stay listed (lists leave it out). Absent in a
+   * community from before: its page then finds them by query.
+   */
+  pinned_post_ids?: Types.ObjectId[];
   /** communitySearchTerms(name, description), written with them (see PostDoc.search_terms). */
   search_terms?: string[];
   created_at: Date;
@@ -51,6 +57,7 @@ const communitySchema = new Schema<CommunityDoc>(
     deleting: { type: Boolean },
     owner_vacated_at: { type: Date },
     pins_changed_at: { type: Date },
+    pinned_post_ids: { type: [Schema.Types.ObjectId], default: undefined },
     // Not indexed: the residual test of a $text query (every word required).
     search_terms: { type: [String], default: undefined },
   },

@@ -35,6 +35,7 @@ export async function createCommunity(
           member_count: 1,
           post_count: 0,
           removed_post_count: 0,
+          pinned_post_ids: [],
           created_by: toObjectId(user.id),
           creator_username: user.username,
           search_terms: communitySearchTerms(body),

@@ -11,7 +11,7 @@ import { loadListCallerState, type CallerState } from './load-caller-state.js';
 import { loadHidden } from './hidden.js';
 import { loadBlockedAuthors } from './load-blocks.js';
 import { loadViewer, removedSeenBy } from './load-viewer.js';
-import { postListTotal } from './post-list-total.js';
+import { COUNTERS, postListTotal, type Counted } from './post-list-total.js';
 import { readLean } from '@forum/service-kit';
 
 export interface PostPage {
@@ -37,7 +37,8 @@ type Page = { sort: PostSort; limit: number; offset: number };
  *
  * Round trips (issue 17): what the page's filter needs (the scope when it is read, e.g. the
  * joined communities, the viewer, the deletes in progress, the blocks, a community's pinned
- * posts) is read in one parallel step, then the page with its total, then the caller's state.
+ * posts with its counters, from its document) is read in one parallel step, then the page with
+ * its total, then the caller's state.
  */
 export async function findPostPage(
   models: ForumModels,
@@ -46,13 +47,14 @@ export async function findPostPage(
   page: Page,
 ): Promise<PostPage> {
   const communityId = scopeOrRead instanceof Promise ? undefined : scopeOrRead.communityId;
-  const [scope, viewer, hidden, blocked, pinnedIds] = await Promise.all([
+  const [scope, viewer, hidden, blocked, listed] = await Promise.all([
     scopeOrRead,
     loadViewer(models, user),
     loadHidden(models),
     loadBlockedAuthors(models, user),
-    communityId ? loadPinnedIds(models, communityId) : [],
+    communityId ? loadListedCommunity(models, communityId) : undefined,
   ]);
+  const pinnedIds = listed?.pinnedIds ?? [];
   const removedSeen = removedSeenBy(viewer);
   const { filter: shape, sort } = postListQuery({ ...scope, removedSeen }, page.sort);
   const visible = visiblePosts(shape, hidden);
@@ -63,14 +65,44 @@ export async function findPostPage(
         pinnedIds.length > 0
           ? pinnedFirst(models, pinnedIds, filter, sort, page)
           : plainPage(models, filter, sort, page),
-        postListTotal(models, scope, removedSeen, hidden, { filter, visible: visible!, blocked }),
+        postListTotal(models, scope, removedSeen, hidden, {
+          filter,
+          visible: visible!,
+          blocked,
+          ...(listed ? { community: listed.counted } : {}),
+        }),
       ]);
   const state = await loadListCallerState(models, user, posts);
   return { posts, total, hasMore: page.offset + posts.length < total, state, viewer };
 }
 
-/** A community's pinned posts (EXTENSIONS §M2: at most two), newest pin first. */
-const loadPinnedIds = async ({ Post }: ForumModels, communityId: Types.ObjectId) =>
+/** A community page's community: its counters (null: no such community) and pinned posts. */
+interface ListedCommunity {
+  counted: Counted | null;
+  pinnedIds: Types.ObjectId[];
+}
+
+/**
+ * One read of the community's document: the counters its total needs and its pinned posts
+ * (EXTENSIONS §M2: at most two, newest pin first), kept there by every pin and unpin. A community
+ * from before that field finds its pinned posts by query.
+ */
+async function loadListedCommunity(
+  models: ForumModels,
+  communityId: Types.ObjectId,
+): Promise<ListedCommunity> {
+  const [community] = await readLean<Counted & { pinned_post_ids?: Types.ObjectId[] }>(
+    models.Community,
+    { _id: communityId },
+    { projection: { ...COUNTERS, pinned_post_ids: 1 }, limit: 1 },
+  );
+  if (!community) return { counted: null, pinnedIds: [] };
+  const { pinned_post_ids: pinned, ...counted } = community;
+  return { counted, pinnedIds: pinned ?? (await queryPinnedIds(models, communityId)) };
+}
+
+/** A community's pinned posts by query, newest pin first. */
+const queryPinnedIds = async ({ Post }: ForumModels, communityId: Types.ObjectId) =>
   (
     await readLean<{ _id: Types.ObjectId }>(
       Post,

@@ -9,11 +9,17 @@ import { communityCounts, homeTotal, seesRemovedIn, shownOf } from '../../domain
 import { readLean } from '@forum/service-kit';
 
 type Filter = Record<string, unknown>;
-type Counted = Pick<
+/** What a list's total needs of a community (COUNTERS). */
+export type Counted = Pick<
   CommunityDoc,
   '_id' | 'is_nsfw' | 'deleting' | 'post_count' | 'removed_post_count'
 >;
-const COUNTERS = { is_nsfw: 1, deleting: 1, post_count: 1, removed_post_count: 1 } as const;
+export const COUNTERS = {
+  is_nsfw: 1,
+  deleting: 1,
+  post_count: 1,
+  removed_post_count: 1,
+} as const;
 
 /**
  * A post list's total (issue 17: no count that grows with the posts on every page). The community
@@ -35,6 +41,11 @@ export interface TotalFilters {
   visible: Filter;
   /** The authors the reader blocked. */
   blocked: Types.ObjectId[];
+  /**
+   * A community page's community as already read (its COUNTERS; null: it does not exist), so
+   * its total needs no read of its own.
+   */
+  community?: Counted | null;
 }
 
 export async function postListTotal(
@@ -42,7 +53,7 @@ export async function postListTotal(
   scope: PostListScope,
   seen: RemovedSeen,
   hidden: Hidden,
-  { filter, visible, blocked }: TotalFilters,
+  { filter, visible, blocked, community }: TotalFilters,
 ): Promise<number> {
   const counted = scope.authorId
     ? null
@@ -53,6 +64,7 @@ export async function postListTotal(
           scope,
           seen,
           hidden,
+          community === undefined ? undefined : community ? [community] : [],
         )
       : await siteTotal(models, scope, seen, hidden);
   if (counted === null) return models.Post.countDocuments(filter);
@@ -71,13 +83,17 @@ const live = (ids: Types.ObjectId[], hidden: Hidden) => {
   return ids.filter((id) => !gone.has(id.toHexString()));
 };
 
-/** The communities' counters, or null when one of them is not counted. */
+/** The communities' counters (`read`: those already read), or null when one is not counted. */
 async function loadCounters(
   { Community }: ForumModels,
   ids: Types.ObjectId[],
+  read?: Counted[],
 ): Promise<Counted[] | null> {
   if (ids.length === 0) return [];
-  const rows = await readLean<Counted>(Community, { _id: { $in: ids } }, { projection: COUNTERS });
+  const wanted = new Set(ids.map((id) => id.toHexString()));
+  const rows = read
+    ? read.filter((c) => wanted.has(c._id.toHexString()))
+    : await readLean<Counted>(Community, { _id: { $in: ids } }, { projection: COUNTERS });
   return rows.length === ids.length && rows.every((c) => communityCounts(c)) ? rows : null;
 }
 
@@ -88,8 +104,9 @@ async function communitiesTotal(
   { visitor }: PostListScope,
   seen: RemovedSeen,
   hidden: Hidden,
+  read?: Counted[],
 ): Promise<number | null> {
-  const rows = await loadCounters(models, live(ids, hidden));
+  const rows = await loadCounters(models, live(ids, hidden), read);
   if (!rows) return null;
   return rows
     .filter((c) => !c.deleting && !(visitor && c.is_nsfw))
