@@ -57,9 +57,20 @@ test('block from a profile or a post: the post leaves the list, the comment fold
   );
   await expect(comment.getByTestId('comment-block')).toHaveText('Unblock');
 
-  // Unblocking right there: the comment no longer folds, the post is back in the list.
+  // Unblocking right there: the comment no longer folds, the post is back in the list. Blocks
+  // reach the forum service by event: the thread refetched right after may still flag the
+  // author (made certain here), and the reader's own list decides.
+  const stale = '**/api/comments/post/**';
+  await page.route(stale, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    for (const c of body.comments) if (c.author_id === author.id) c.author_blocked = true;
+    await route.fulfill({ response, json: body });
+  });
   await comment.getByTestId('comment-block').click();
   await expect(comment.getByTestId('comment-blocked')).toHaveCount(0);
+  await expect(comment.getByTestId('comment-content')).toBeVisible();
+  await page.unroute(stale);
   await expect(comment.getByTestId('comment-block')).toHaveText('Block');
   await page.goto(`/c/${community.name}`);
   await expect(titles).toHaveText([mine.title, theirs.title]);

@@ -1,6 +1,6 @@
 import { Suspense, useContext, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useSession } from '@forum/sdk';
+import { useBlocks, useSession } from '@forum/sdk';
 import type { CommentThread } from '@forum/contracts';
 import { cx } from '@forum/ui';
 import { useCommentActions } from '../../hooks/useCommentActions';
@@ -35,9 +35,16 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
   const signedIn = status === 'signed-in';
   const actions = useCommentActions(ctx.post.id, comment);
   const [mode, setMode] = useState<'none' | 'reply' | 'edit' | 'delete'>('none');
-  // A blocked author's comment starts folded (EXTENSIONS §B1); its replies still show.
+  // A blocked author's comment starts folded (EXTENSIONS §B1); its replies still show. The
+  // reader's own list of blocks (refetched after each Block and Unblock) decides once loaded:
+  // the thread's flag is what the forum service knew when it answered, and blocks reach it by
+  // event, so a refetch right after an Unblock may still carry the old flag.
+  const blocks = useBlocks().data;
+  const authorBlocked = blocks
+    ? blocks.some((b) => b.user_id === comment.author_id)
+    : comment.author_blocked === true;
   const [unfolded, setUnfolded] = useState(false);
-  const folded = comment.author_blocked === true && !unfolded;
+  const folded = authorBlocked && !unfolded;
   const isAuthor = signedIn && !comment.is_deleted && user?.id === comment.author_id;
   const redacted = isRedacted(comment);
   const removed = comment.removed === true;
@@ -54,9 +61,9 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
       data-depth={comment.depth}
       data-highlighted={ctx.highlight === comment.id ? 'true' : undefined}
       tabIndex={-1}
-      data-author-blocked={comment.author_blocked ? 'true' : undefined}
+      data-author-blocked={authorBlocked ? 'true' : undefined}
     >
-      {comment.author_blocked ? (
+      {authorBlocked ? (
         <BlockedFold folded={folded} onToggle={() => setUnfolded(!unfolded)} />
       ) : null}
       {folded ? null : (
