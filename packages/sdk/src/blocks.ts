@@ -21,13 +21,18 @@ export function useBlocks() {
 
 /**
  * Whether the signed-in user blocked this user, named by id or, where only the name is at hand
- * (a conversation), by username (false while the list loads, and for visitors).
+ * (a conversation), by username. While the list loads, and for visitors: `unknown` (false
+ * unless the caller knows better, e.g. a server's flag on what it answered).
  */
-export function useIsBlocked(who: { id?: string | null; username?: string }): boolean {
+export function useIsBlocked(
+  who: { id?: string | null; username?: string },
+  unknown = false,
+): boolean {
   const { data } = useBlocks();
+  if (!data) return unknown;
   const name = who.username?.toLowerCase();
-  return Boolean(
-    data?.some((b: Block) => (who.id ? b.user_id === who.id : b.username.toLowerCase() === name)),
+  return data.some((b: Block) =>
+    who.id ? b.user_id === who.id : b.username.toLowerCase() === name,
   );
 }
 

@@ -26,7 +26,7 @@ export interface CommunityDoc {
    * owner (the admin may appoint one), and the start-up backfill does not seat the creator again.
    */
   owner_vacated_at?: Date;
-  /** Written by every pin (EXTENSIONS §M2): concurrent pins here conflict, so the limit holds. */
+  /** Written by every pin and unpin (EXTENSIONS §M2): concurrent ones conflict, so the limit holds. */
   pins_changed_at?: Date;
   /**
    * Its pinned posts, newest pin first, rewritten by every pin and unpin in its transaction

@@ -1,6 +1,6 @@
 import { Suspense, useContext, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useBlocks, useSession } from '@forum/sdk';
+import { useIsBlocked, useSession } from '@forum/sdk';
 import type { CommentThread } from '@forum/contracts';
 import { cx } from '@forum/ui';
 import { useCommentActions } from '../../hooks/useCommentActions';
@@ -39,10 +39,7 @@ export function CommentItem({ comment, replies }: { comment: CommentThread; repl
   // reader's own list of blocks (refetched after each Block and Unblock) decides once loaded:
   // the thread's flag is what the forum service knew when it answered, and blocks reach it by
   // event, so a refetch right after an Unblock may still carry the old flag.
-  const blocks = useBlocks().data;
-  const authorBlocked = blocks
-    ? blocks.some((b) => b.user_id === comment.author_id)
-    : comment.author_blocked === true;
+  const authorBlocked = useIsBlocked({ id: comment.author_id }, comment.author_blocked === true);
   const [unfolded, setUnfolded] = useState(false);
   const folded = authorBlocked && !unfolded;
   const isAuthor = signedIn && !comment.is_deleted && user?.id === comment.author_id;

@@ -5,8 +5,9 @@ import { isPlainObject } from './values.js';
 /**
  * `{ $facet: { <rows>: [$sort?, $skip?, $limit?, $project?], <total>: [{ $count }] } }` after
  * a pipeline's leading `$match`: a page and the number of all the documents it pages through,
- * in one command (a search's page and its `pagination.total`). Answered as two queries of the
- * planner (the page and a count), instead of every match going through mingo's `$facet`.
+ * in one command (a search's page and its `pagination.total`). Answered by the planner (a
+ * `$text` query counts in the page's own pass; other plans run a count beside the page), instead
+ * of every match going through mingo's `$facet`.
  */
 export interface PageAndTotal {
   /** The two output fields in the `$facet`'s order. */
