@@ -86,9 +86,12 @@ export async function proxyRequest(
 
   // The upstream answered before taking the whole body (a refusal before reading an upload).
   // The client's unread bytes would sit in front of its next request on this keep-alive
-  // connection and stall it: close the connection after the answer and discard the rest.
+  // connection and stall it, so the rest is read and dropped. A body of declared length (within
+  // the limit, or it was refused above) keeps the connection: closing it while the client still
+  // writes fails the client's write (EPIPE) before it reads the answer, which is why nginx
+  // lingers on close. One of unknown length (chunked) could go on forever: close after it.
   if (body && !ctx.req.complete) {
-    ctx.set('Connection', 'close');
+    if (!ctx.get('content-length')) ctx.set('Connection', 'close');
     ctx.res.once('finish', () => discardRequestBody(ctx));
   }
   ctx.status = response.statusCode;

@@ -343,6 +343,66 @@ describe('an upstream that answers before reading the body', () => {
   });
 });
 
+describe('a client still sending when the upstream has answered', () => {
+  it('finishes sending, reads the answer and sends its next request on the same connection', async () => {
+    const forum = await upstream((_req, res) => sendJson(res, 401, { error: 'Unauthorized' }));
+    const gw = await gateway({ FORUM_URL: forum.url });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const { port } = new URL(gw.url);
+    const part = Buffer.alloc(1_000, 'a');
+    const send = (method: string, parts: Buffer[]) =>
+      new Promise<{ status?: number; reused: boolean; writeError?: Error | null }>(
+        (resolve, reject) => {
+          const req = httpRequest({
+            host: '127.0.0.1',
+            port,
+            method,
+            agent,
+            path: '/api/communities/abc/logo',
+            timeout: 4_000,
+            headers: parts.length
+              ? {
+                  'content-type': 'multipart/form-data; boundary=x',
+                  'content-length': part.length * parts.length,
+                }
+              : {},
+          });
+          let writeError: Error | null | undefined;
+          req.on('response', (res) => {
+            res.resume();
+            res.on('end', () => {
+              if (parts.length < 2)
+                return resolve({ status: res.statusCode, reused: req.reusedSocket });
+              // The rest of the body leaves once the answer is in: a gateway that closed the
+              // connection after answering would fail this write.
+              setTimeout(() => {
+                req.end(parts[1], () => undefined);
+                req.once('finish', () =>
+                  resolve({ status: res.statusCode, reused: req.reusedSocket, writeError }),
+                );
+              }, 100);
+            });
+          });
+          req.on('timeout', () => req.destroy(new Error(`${method} not answered within 4 s`)));
+          req.on('error', (err) => {
+            writeError = err;
+            reject(err);
+          });
+          if (parts.length) req.write(parts[0]);
+          else req.end();
+        },
+      );
+    try {
+      const first = await send('POST', [part, part]);
+      expect(first).toMatchObject({ status: 401, reused: false });
+      expect(first.writeError).toBeUndefined();
+      expect(await send('GET', [])).toEqual({ status: 401, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe('routing outside the table', () => {
   it('answers 404 for unknown /api paths without asking a service', async () => {
     const forum = await upstream((_req, res) => sendJson(res, 200, {}));
