@@ -64,7 +64,11 @@ export default defineConfig({
         ssr,
         test: {
           name: 'integration',
-          include: ['**/src/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],
+          include: [
+            '**/src/**/*.int.test.ts',
+            'scripts/**/*.int.test.ts',
+            'system/lib/**/*.int.test.ts',
+          ],
           exclude,
           environment: 'node',
           testTimeout: 30_000,

@@ -15,6 +15,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.HOSTILE_BASE_URL = stack.gatewayUrl;
   process.env.HOSTILE_MONGO_URL = stack.mongoUrl;
   process.env.HOSTILE_DB_PREFIX = stack.config.dbPrefix ?? '';
+  // The fuzzer's digest asks nats-server whether events are still in flight (lib/fuzz/events-idle).
+  process.env.HOSTILE_NATS_MONITOR_URL = `http://127.0.0.1:${stack.config.ports.natsMonitor}`;
   // The security sweep checks that refused uploads leave nothing under <dataDir>/*/media.
   process.env.HOSTILE_DATA_DIR = stack.dataDir;
   return () => stack.stop();

@@ -14,6 +14,7 @@ import {
   type RawRequest,
   type RawResponse,
 } from '../../lib/fuzz/http.js';
+import { natsEventsIdle } from '../../lib/fuzz/events-idle.js';
 import { effectiveRequest, judge, type CallerRole, type Verdict } from '../../lib/fuzz/oracle.js';
 import { generateVariants, type Variant } from '../../lib/fuzz/variants.js';
 import { baselines, type Caller, type RouteBaseline } from './baselines.js';
@@ -136,7 +137,10 @@ test('every public route refuses hostile input without a 5xx, a hang or a change
 
   const started = performance.now();
   const fx = await createFixtures(baseUrl, mongoUrl, prefix);
-  const digest = await openDigest(mongoUrl, prefix, EXCLUSIONS);
+  const monitorUrl = process.env.HOSTILE_NATS_MONITOR_URL;
+  const digest = await openDigest(mongoUrl, prefix, EXCLUSIONS, {
+    eventsIdle: monitorUrl ? natsEventsIdle(monitorUrl) : undefined,
+  });
   const client = rawClient(baseUrl, { timeoutMs: TIMEOUT_MS });
   const failures: Failure[] = [];
   const seenFailures = new Set<string>();

@@ -6,6 +6,9 @@ const { EJSON } = BSON;
  * Every document of the watched collections as stored: keyed by its collection and its exact BSON
  * bytes (so an unchanged document is the same key), holding the bytes to render on a difference.
  */
+/** settle's pause between snapshots when it can ask whether events are in flight. */
+const STEP_MS = 25;
+
 export type Snapshot = Map<string, { collection: string; raw: Buffer }>;
 
 export interface Exclusion {
@@ -35,7 +38,18 @@ export async function openDigest(
   mongoUrl: string,
   prefix: string,
   exclusions: Exclusion[],
-  services = ['identity', 'forum', 'messaging'],
+  {
+    services = ['identity', 'forum', 'messaging'],
+    eventsIdle,
+  }: {
+    services?: string[];
+    /**
+     * True while no event is in flight (lib/fuzz/events-idle.ts). With it, settle returns as
+     * soon as two snapshots a moment apart agree, no outbox holds an event and this says so,
+     * instead of waiting out its whole quiet time.
+     */
+    eventsIdle?: () => Promise<boolean>;
+  } = {},
 ) {
   const client = await MongoClient.connect(mongoUrl);
   const skip = new Set(exclusions.filter((e) => !e.fields).map((e) => e.collection));
@@ -98,15 +112,31 @@ export async function openDigest(
     for (const [key, was] of gone) changes.push({ key, kind: 'removed', before: was });
     return changes;
   };
-  /** Waits until two snapshots `quietMs` apart are equal (events and outbox relays done). */
+  /** An event written by a service's transaction and not yet relayed to NATS. */
+  const holdsOutboxEvent = (snap: Snapshot) =>
+    [...snap.values()].some((doc) => doc.collection.endsWith('.event_outbox'));
+  /**
+   * Waits until the databases stop changing (events and outbox relays done): two snapshots
+   * `quietMs` apart with nothing changed between, or, with `eventsIdle`, two equal snapshots
+   * STEP_MS apart, no event in an outbox and none in flight in NATS between them.
+   */
   const settle = async ({ quietMs = 150, timeoutMs = 10_000 } = {}): Promise<Snapshot> => {
     const deadline = Date.now() + timeoutMs;
+    const step = eventsIdle ? Math.min(STEP_MS, quietMs) : quietMs;
     let last = await snapshot();
+    let quietSince = Date.now();
     for (;;) {
-      await new Promise((r) => setTimeout(r, quietMs));
+      await new Promise((r) => setTimeout(r, step));
+      // Asked between the two snapshots: an event in flight then is still pending (its handler
+      // acks after writing), and one published later came from an outbox that one of them shows.
+      const idle = eventsIdle ? await eventsIdle() : false;
       const now = await snapshot();
       const changes = diff(last, now);
-      if (changes.length === 0) return now;
+      if (changes.length === 0) {
+        if (Date.now() - quietSince >= quietMs) return now;
+        if (idle && !holdsOutboxEvent(now)) return now;
+        continue;
+      }
       if (Date.now() > deadline) {
         throw new Error(
           `the databases never settled within ${timeoutMs} ms; still changing: ` +
@@ -117,6 +147,7 @@ export async function openDigest(
         );
       }
       last = now;
+      quietSince = Date.now();
     }
   };
 
