@@ -296,6 +296,23 @@ describe('proxy', () => {
   });
 });
 
+/** A request to the logo route on `agent`'s connection, with a multipart body of `length` bytes. */
+function logoRequest(gw: GatewayUnderTest, agent: Agent, method: string, length?: number) {
+  const req = httpRequest({
+    host: '127.0.0.1',
+    port: new URL(gw.url).port,
+    method,
+    agent,
+    path: '/api/communities/abc/logo',
+    timeout: 4_000,
+    headers: length
+      ? { 'content-type': 'multipart/form-data; boundary=x', 'content-length': length }
+      : {},
+  });
+  req.on('timeout', () => req.destroy(new Error(`${method} not answered within 4 s`)));
+  return req;
+}
+
 describe('an upstream that answers before reading the body', () => {
   /** Two requests in a row on ONE keep-alive connection: a body the upstream never reads, then a GET. */
   async function twoOnOneConnection(
@@ -304,25 +321,13 @@ describe('an upstream that answers before reading the body', () => {
   ): Promise<[number | undefined, number | undefined]> {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const { port } = new URL(gw.url);
       const send = (method: string, body?: Buffer) =>
         new Promise<number | undefined>((resolve, reject) => {
-          const req = httpRequest({
-            host: '127.0.0.1',
-            port,
-            method,
-            agent,
-            path: '/api/communities/abc/logo',
-            timeout: 4_000,
-            headers: body
-              ? { 'content-type': 'multipart/form-data; boundary=x', 'content-length': body.length }
-              : {},
-          });
+          const req = logoRequest(gw, agent, method, body?.length);
           req.on('response', (res) => {
             res.resume();
             res.on('end', () => resolve(res.statusCode));
           });
-          req.on('timeout', () => req.destroy(new Error(`${method} not answered within 4 s`)));
           req.on('error', reject);
           req.end(body);
         });
@@ -348,25 +353,11 @@ describe('a client still sending when the upstream has answered', () => {
     const forum = await upstream((_req, res) => sendJson(res, 401, { error: 'Unauthorized' }));
     const gw = await gateway({ FORUM_URL: forum.url });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const { port } = new URL(gw.url);
     const part = Buffer.alloc(1_000, 'a');
     const send = (method: string, parts: Buffer[]) =>
       new Promise<{ status?: number; reused: boolean; writeError?: Error | null }>(
         (resolve, reject) => {
-          const req = httpRequest({
-            host: '127.0.0.1',
-            port,
-            method,
-            agent,
-            path: '/api/communities/abc/logo',
-            timeout: 4_000,
-            headers: parts.length
-              ? {
-                  'content-type': 'multipart/form-data; boundary=x',
-                  'content-length': part.length * parts.length,
-                }
-              : {},
-          });
+          const req = logoRequest(gw, agent, method, part.length * parts.length);
           let writeError: Error | null | undefined;
           req.on('response', (res) => {
             res.resume();
@@ -383,7 +374,6 @@ describe('a client still sending when the upstream has answered', () => {
               }, 100);
             });
           });
-          req.on('timeout', () => req.destroy(new Error(`${method} not answered within 4 s`)));
           req.on('error', (err) => {
             writeError = err;
             reject(err);
