@@ -2,13 +2,13 @@ import { BSON, MongoClient } from 'mongodb';
 
 const { EJSON } = BSON;
 
+/** settle's pause between snapshots when it can ask whether events are in flight. */
+const STEP_MS = 25;
+
 /**
  * Every document of the watched collections as stored: keyed by its collection and its exact BSON
  * bytes (so an unchanged document is the same key), holding the bytes to render on a difference.
  */
-/** settle's pause between snapshots when it can ask whether events are in flight. */
-const STEP_MS = 25;
-
 export type Snapshot = Map<string, { collection: string; raw: Buffer }>;
 
 export interface Exclusion {
