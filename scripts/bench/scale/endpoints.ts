@@ -24,13 +24,15 @@ export interface ScaleTarget {
   /** A member of the community (its feed holds the community's posts). */
   token: string;
   posts: number;
+  /** Comments on the thread post's first best page, replies included (as the bench reads it). */
+  threadPageComments: number;
 }
 
 export interface ScaleEndpoint {
   /** Same at every size: the rows of the sizes are compared by it. */
   key: string;
   /** What the row says at this size (the deep pages name their offset). */
-  label(size: ScaleSize): string;
+  label(size: ScaleSize, target: Pick<ScaleTarget, 'threadPageComments'>): string;
   request(target: ScaleTarget): BenchRequest;
 }
 
@@ -66,7 +68,9 @@ export const SCALE_ENDPOINTS: ScaleEndpoint[] = [
   },
   {
     key: 'comments-best',
-    label: ({ comments }) => `post with ${comments} comments, best`,
+    // The page's own size beside the thread's: what a page costs follows what it carries.
+    label: ({ comments }, t) =>
+      `post with ${comments} comments, best (${t.threadPageComments} on the page)`,
     request: (t) => ({
       url: `${t.gatewayUrl}/api/comments/post/${t.threadPostId}?sortBy=best&limit=50&offset=0`,
       headers: { authorization: `Bearer ${t.token}` },

@@ -52,14 +52,19 @@ describe('the scale endpoints', () => {
     const keys = SCALE_ENDPOINTS.map((e) => e.key);
     expect(new Set(keys).size).toBe(keys.length);
     const deep = SCALE_ENDPOINTS.find((e) => e.key === 'community-new-deep')!;
-    expect(deep.label({ posts: 1000, comments: 100 })).toBe('community new, offset 900');
     const target = {
       gatewayUrl: 'http://gw',
       communityId: 'c1',
       threadPostId: 'p1',
       token: 't',
       posts: 10_000,
+      threadPageComments: 97,
     };
+    expect(deep.label({ posts: 1000, comments: 100 }, target)).toBe('community new, offset 900');
+    const comments = SCALE_ENDPOINTS.find((e) => e.key === 'comments-best')!;
+    expect(comments.label({ posts: 10_000, comments: 1000 }, target)).toBe(
+      'post with 1000 comments, best (97 on the page)',
+    );
     expect(deep.request(target).url).toBe(
       'http://gw/api/posts?community_id=c1&sort=new&limit=20&offset=1000',
     );

@@ -101,6 +101,22 @@ async function checkSeeded(target: ScaleTarget, log: (line: string) => void): Pr
   }
 }
 
+/** How many comments (replies nested at any depth included) the thread's first best page carries. */
+async function threadPageComments(gatewayUrl: string, postId: string, token: string) {
+  type Thread = { replies?: Thread[] };
+  const res = await apiClient(gatewayUrl)<{ comments?: Thread[] }>(
+    'GET',
+    `/comments/post/${postId}?sortBy=best&limit=50&offset=0`,
+    { token },
+  );
+  if (res.status !== 200 || !res.json.comments) {
+    throw new Error(`the thread post's comment page answered ${res.status}`);
+  }
+  const count = (threads: Thread[]): number =>
+    threads.reduce((n, t) => n + 1 + count(t.replies ?? []), 0);
+  return count(res.json.comments);
+}
+
 /** One size, seeded and up: its database, its stack, the reader and what it reads. */
 interface ReadySize {
   size: ScaleSize;
@@ -146,12 +162,14 @@ async function prepareSize(
     },
   });
   state.stack = stack;
+  const token = await signedInMember(stack.gatewayUrl, seeded.communityId);
   const target: ScaleTarget = {
     gatewayUrl: stack.gatewayUrl,
     communityId: seeded.communityId,
     threadPostId: seeded.threadPostId,
-    token: await signedInMember(stack.gatewayUrl, seeded.communityId),
+    token,
     posts: size.posts,
+    threadPageComments: await threadPageComments(stack.gatewayUrl, seeded.threadPostId, token),
   };
   await checkSeeded(target, hooks.log);
   const ctx: BenchContext = {
@@ -222,7 +240,7 @@ export async function runScale(
           const { size, target, ctx } = ready[k]!;
           const scenario = {
             name: endpoint.key,
-            description: endpoint.label(size),
+            description: endpoint.label(size, target),
             request: () => endpoint.request(target),
           };
           results[k]!.push(await hooks.measure(scenario, ctx, perRound, times[k]!));
@@ -231,7 +249,7 @@ export async function runScale(
       const combined = ready.map((r, k) => {
         const row = {
           key: endpoint.key,
-          label: endpoint.label(r.size),
+          label: endpoint.label(r.size, r.target),
           result: combineRounds(endpoint.key, results[k]!, times[k]!),
         };
         rows[k]!.push(row);

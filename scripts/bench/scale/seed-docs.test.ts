@@ -167,7 +167,7 @@ describe('the thread', () => {
       expect(sizes).toHaveLength(MAX_COMMENT_DEPTH + 1);
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
     }
-    expect(waveSizes(1000)).toEqual([300, 300, 250, 150]);
+    expect(waveSizes(1000)).toEqual([500, 250, 150, 100]);
   });
 
   it('nests replies as create-comment would', () => {
@@ -197,5 +197,36 @@ describe('the thread', () => {
         replies.set(String(c.parent_id), (replies.get(String(c.parent_id)) ?? 0) + 1);
     }
     for (const c of thread) expect(c.reply_count).toBe(replies.get(String(c._id)) ?? 0);
+  });
+});
+
+describe("the thread's first page", () => {
+  /** The 50 best top-level comments and every reply under them (at most one per comment here). */
+  function firstPage(comments: number) {
+    const { thread } = generate({ ...plan, posts: 20, comments });
+    const tops = thread
+      .filter((c) => c.depth === 0)
+      .sort(
+        (a, b) =>
+          (b.best as number) - (a.best as number) || (String(b._id) < String(a._id) ? -1 : 1),
+      )
+      .slice(0, 50);
+    const roots = new Set(tops.map((c) => String(c._id)));
+    const onPage = thread.filter((c) => roots.has(String(c.root_id)));
+    return {
+      onPage: onPage.length,
+      mostReplies: Math.max(...thread.map((c) => c.reply_count as number)),
+    };
+  }
+
+  it('carries about the 100-comment thread whole at every size, within the nesting caps', () => {
+    expect(firstPage(100).onPage).toBe(100);
+    for (const size of [1000, 10_000]) {
+      const { onPage, mostReplies } = firstPage(size);
+      expect(onPage).toBeGreaterThanOrEqual(85);
+      expect(onPage).toBeLessThanOrEqual(115);
+      // No comment has more replies than a page nests (10, 5, 3 at depths 1-3): all of them show.
+      expect(mostReplies).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -183,8 +183,17 @@ export function makePost(
   };
 }
 
-/** Share of the thread at each depth (0 = top-level), as the 1,000-comment scenario builds it. */
-export const THREAD_WAVES = [0.3, 0.3, 0.25, 0.15];
+/**
+ * Share of the thread at each depth (0 = top-level): half the comments answer the post, and each
+ * wave of replies answers part of the wave before (every other top-level comment gets a reply).
+ * With the same shares at every size, each size's first page (the 50 best top-level comments and
+ * their replies) carries about as many comments as the 100-comment thread holds in all, so the
+ * comment row compares one page's cost over threads of 100 to 10,000 comments. The 1,000-comment
+ * scenario's shares (0.3, 0.3, 0.25, 0.15: every top-level comment answered) made the 100-comment
+ * thread fill 30 of a page's 50 places and the larger threads' pages carry 161-170 comments, so
+ * that row measured a page of 1.7 times the comments, not a thread of 100 times the size.
+ */
+export const THREAD_WAVES = [0.5, 0.25, 0.15, 0.1];
 
 /** How many comments of a thread of `total` sit at each depth (they add up to `total`). */
 export function waveSizes(total: number): number[] {
