@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Types } from 'mongoose';
 import { CommentThreadsResponse, type CommentThread } from '@forum/contracts';
-import { wilsonLowerBound } from './domain/wilson.js';
 import { startHarness, type Harness, type TestUser } from './test-support/harness.js';
 import { comment, commentCount, communityWithPost } from './test-support/comments.js';
+import { commentSeeder } from './test-support/comment-seeder.js';
 
 /** Heavy by design: generous time on a busy machine. */
 const SLOW = 120_000;
@@ -58,41 +57,7 @@ describe('comment_count under concurrency', () => {
 
 /** Inserted directly (the API path is covered elsewhere): 1,000 comments, threads to depth 3. */
 async function seedThreads(post: string, total: number) {
-  const p = await h.models.Post.findById(post).lean();
-  const docs: Record<string, unknown>[] = [];
-  const base = Date.now() - total * 1000;
-  const add = (parent: { _id: Types.ObjectId; root_id: Types.ObjectId; depth: number } | null) => {
-    const _id = new Types.ObjectId();
-    const up = Math.floor(Math.random() * 20);
-    const down = Math.floor(Math.random() * 5);
-    const doc = {
-      _id,
-      content: `comment ${docs.length}`,
-      post_id: p!._id,
-      parent_id: parent?._id ?? null,
-      container_id: parent?._id ?? p!._id,
-      root_id: parent?.root_id ?? _id,
-      depth: parent ? parent.depth + 1 : 0,
-      author_id: new Types.ObjectId(owner.id),
-      author_username: owner.username,
-      community_id: p!.community_id,
-      community_name: p!.community_name,
-      community_nsfw: false,
-      upvotes: up,
-      downvotes: down,
-      score: up - down,
-      best: wilsonLowerBound(up, down),
-      reply_count: 0,
-      is_deleted: false,
-      created_at: new Date(base + docs.length * 1000),
-      updated_at: new Date(base + docs.length * 1000),
-    };
-    docs.push(doc);
-    if (parent)
-      (parent as { reply_count?: number }).reply_count =
-        ((parent as { reply_count?: number }).reply_count ?? 0) + 1;
-    return doc;
-  };
+  const { add, save, docs } = await commentSeeder(h, owner, post);
   // 100 threads of 10: a top-level comment, then replies spread over depths 1-3.
   for (let t = 0; t < total / 10; t++) {
     const top = add(null);
@@ -106,8 +71,7 @@ async function seedThreads(post: string, total: number) {
     add(d1);
     add(top);
   }
-  await h.models.Comment.insertMany(docs);
-  await h.models.Post.updateOne({ _id: p!._id }, { $set: { comment_count: docs.length } });
+  await save();
   return docs;
 }
 

@@ -8,10 +8,10 @@ import {
   type CommentSort,
   type CommentThread,
 } from '@forum/contracts';
-import { wilsonLowerBound } from './domain/wilson.js';
 import { NESTED_REPLY_LEVELS } from './domain/reply-allotment.js';
 import { startHarness, type Harness, type TestUser } from './test-support/harness.js';
 import { communityWithPost } from './test-support/comments.js';
+import { commentSeeder } from './test-support/comment-seeder.js';
 
 /**
  * Issue 17: a post's comment page carries a bounded number of replies whatever the thread's
@@ -29,55 +29,6 @@ beforeAll(async () => {
   owner = await h.user('moreowner');
 });
 afterAll(async () => h?.stop());
-
-type Seeded = { _id: Types.ObjectId; root_id: Types.ObjectId; depth: number };
-
-/** Inserts comments as create-comment stores them (reply_count counted), votes at random. */
-async function seeder(post: string) {
-  const p = (await h.models.Post.findById(post).lean())!;
-  const docs: (Record<string, unknown> & Seeded & { reply_count: number })[] = [];
-  const base = Date.now() - 1_000_000;
-  const add = (parent: (typeof docs)[number] | null) => {
-    const _id = new Types.ObjectId();
-    const up = Math.floor(Math.random() * 30);
-    const down = Math.floor(Math.random() * 6);
-    const at = new Date(base + docs.length * 1000);
-    const doc = {
-      _id,
-      content: `comment ${docs.length}`,
-      post_id: p._id,
-      parent_id: parent?._id ?? null,
-      container_id: parent?._id ?? p._id,
-      root_id: parent?.root_id ?? _id,
-      depth: parent ? parent.depth + 1 : 0,
-      author_id: new Types.ObjectId(owner.id),
-      author_username: owner.username,
-      community_id: p.community_id,
-      community_name: p.community_name,
-      community_nsfw: false,
-      upvotes: up,
-      downvotes: down,
-      score: up - down,
-      best: wilsonLowerBound(up, down),
-      reply_count: 0,
-      is_deleted: false,
-      created_at: at,
-      updated_at: at,
-    };
-    if (parent) parent.reply_count++;
-    docs.push(doc);
-    return doc;
-  };
-  const save = async () => {
-    await h.models.Comment.collection.insertMany(docs as never[]);
-    const tops = docs.filter((d) => d.depth === 0).length;
-    await h.models.Post.updateOne(
-      { _id: p._id },
-      { $set: { comment_count: docs.length, top_comment_count: tops } },
-    );
-  };
-  return { add, save };
-}
 
 async function threads(url: string): Promise<CommentThreadsResponse> {
   const res = await h.call('GET', url);
@@ -119,7 +70,7 @@ describe('a post page with more replies than it shows', () => {
     'nests at most the bound, with exact counts, and the replies route continues without gap or repeat',
     async () => {
       const { post } = await communityWithPost(h, owner);
-      const { add, save } = await seeder(post);
+      const { add, save } = await commentSeeder(h, owner, post);
       // One big thread: 30 replies, each with 6, each of those with 4 (every cap exceeded), and
       // a few small threads beside it.
       const big = add(null);
@@ -217,7 +168,7 @@ describe('a post page with more replies than it shows', () => {
     'shares each level among the page’s comments, in a few queries whatever their replies',
     async () => {
       const { post } = await communityWithPost(h, owner);
-      const { add, save } = await seeder(post);
+      const { add, save } = await commentSeeder(h, owner, post);
       // 60 threads of 4 replies with 2 each: 200 replies wanted at depth 1 by a page of 50.
       for (let t = 0; t < 60; t++) {
         const top = add(null);

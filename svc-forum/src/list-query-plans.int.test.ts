@@ -22,6 +22,7 @@ import {
   authorCommentsFilter,
   commentListFilter,
   repliesOfFilter,
+  threadRepliesFilter,
 } from './domain/comment-list-query.js';
 import {
   visiblePosts,
@@ -106,7 +107,8 @@ beforeAll(async () => {
     post_id: i < 400 ? bigPost : postIds[i]!,
     // The first 200 are top-level on the big post, the next 200 replies to the first of them.
     container_id: i < 200 ? bigPost : i < 400 ? bigThread : postIds[i]!,
-    root_id: i < 400 && i >= 200 ? bigThread : new Types.ObjectId(),
+    // The big thread's top-level comment and its 200 replies share its root_id.
+    root_id: i === 0 || (i < 400 && i >= 200) ? bigThread : new Types.ObjectId(),
     depth: i < 200 || i >= 400 ? 0 : 1,
     author_id: users[i % users.length],
     community_id: communities[i % communities.length],
@@ -352,6 +354,14 @@ describe('comment lists walk an index', () => {
       // with at most twice the replies the page shows).
       residual: 200,
     });
+    const stats = executionStats(await explainFind(models.Comment as never, { filter }));
+    expect(stats).toMatchObject({ totalDocsExamined: 200, nReturned: 200 });
+  });
+
+  it("a page's small threads: every reply under its top-level comments, on index keys", async () => {
+    const filter = threadRepliesFilter([bigThread, new Types.ObjectId()]);
+    await expectIndexed(models.Comment as never, { filter, residual: 200 });
+    // The replies alone: the top-level comment, under the same root_id, is not fetched.
     const stats = executionStats(await explainFind(models.Comment as never, { filter }));
     expect(stats).toMatchObject({ totalDocsExamined: 200, nReturned: 200 });
   });

@@ -24,6 +24,15 @@ export const repliesOfFilter = (parentIds: Types.ObjectId[]) => ({
 });
 
 /**
+ * Every reply in the threads of some top-level comments (root_id: the top-level comment a reply
+ * sits under), unsorted: a page's small threads read in one query (load-nested-replies.ts).
+ */
+export const threadRepliesFilter = (rootIds: Types.ObjectId[]) => ({
+  root_id: { $in: rootIds },
+  depth: { $gt: 0 },
+});
+
+/**
  * Profile lists: newest first; visitors never see NSFW comments, and removed comments only
  * their communities' moderators and the admin (EXTENSIONS §M4).
  */

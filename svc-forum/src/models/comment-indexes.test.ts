@@ -58,6 +58,7 @@ const shapes: [
   Record<string, number>,
 ][] = [
   ['replies of a level of a page (repliesOfFilter)', 'Comment', ['container_id'], {}],
+  ["replies of a page's small threads (threadRepliesFilter)", 'Comment', ['root_id', 'depth'], {}],
   ['start-up backfill of removed', 'Comment', ['removed'], {}],
   ['comments of a deleted post', 'Comment', ['post_id'], {}],
   ['caller votes on a page', 'CommentVote', ['user_id', 'comment_id'], {}],

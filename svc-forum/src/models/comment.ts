@@ -116,6 +116,9 @@ const commentSchema = new Schema<CommentDoc>(
 for (const key of ['best', 'score', 'created_at'] as const) {
   commentSchema.index({ container_id: 1, [key]: -1, _id: -1 });
 }
+// A page whose threads are small reads all their replies at once (threadRepliesFilter): the
+// replies' range of each thread, without its top-level comment, on index keys alone.
+commentSchema.index({ root_id: 1, depth: 1 });
 // The post/community delete cascade.
 commentSchema.index({ post_id: 1 });
 // Profile lists, newest first; visitors' add community_nsfw=false. `removed` (EXTENSIONS §M4)

@@ -30,7 +30,8 @@ export const RETIRED_INDEXES: Record<string, string[]> = {
   // The pinned posts' index gained _id, the tie-breaker of their sort (pinned_at, _id).
   posts: [...postListsBeforeModeration, nameOf({ community_id: 1, pinned: 1, pinned_at: -1 })],
   comments: [
-    // A page's threads were read whole by root_id; they nest by container_id now (issue 17).
+    // A page's threads were read whole by root_id; they nest by container_id now (issue 17),
+    // and only small threads are read whole, by (root_id, depth), without their first comment.
     nameOf({ root_id: 1 }),
     nameOf({ author_id: 1, created_at: -1, _id: -1 }),
     nameOf({ author_id: 1, community_nsfw: 1, created_at: -1, _id: -1 }),
