@@ -271,7 +271,7 @@ describe('deleting a community', () => {
 });
 
 describe('a delete another process started', () => {
-  it(`leaves this process's lists within HIDDEN_MAX_AGE_MS (${HIDDEN_MAX_AGE_MS} ms)`, async () => {
+  it(`leaves this process's lists and post pages within HIDDEN_MAX_AGE_MS (${HIDDEN_MAX_AGE_MS} ms)`, async () => {
     const { post, community } = await communityWithPost(h, owner);
     const listed = async () =>
       ids((await h.call('GET', `/api/posts?community_id=${community}&limit=100`)).body, 'posts');
@@ -286,10 +286,20 @@ describe('a delete another process started', () => {
       started_at: now,
       heartbeat_at: now,
     });
+    // A write reads the deletes itself: nothing lands in the community from now on.
+    const vote = await h.call('POST', `/api/posts/${post}/vote`, {
+      as: owner,
+      body: { vote_type: 1 },
+    });
+    expect(vote.status).toBe(404);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.now() + HIDDEN_MAX_AGE_MS);
       expect(await listed()).not.toContain(post);
+      // The post's own reads (its page, its comments) go by the same copy as the lists.
+      for (const path of [`/api/posts/${post}`, `/api/comments/post/${post}?sortBy=best`]) {
+        expect((await h.call('GET', path)).status, path).toBe(404);
+      }
     } finally {
       vi.useRealTimers();
       await h.models.Deletion.deleteOne({ _id: oid(community) });

@@ -1,6 +1,6 @@
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { findVisiblePost } from './shared/find-post.js';
+import { readVisiblePost } from './shared/find-post.js';
 import type { PostReactions } from './shared/post-reactions.js';
 
 /** Counts come from the post's counters; the caller's own reaction from one indexed lookup. */
@@ -9,7 +9,7 @@ export async function getPostReactions(
   user: AuthUser | undefined,
   id: string,
 ): Promise<PostReactions> {
-  const post = await findVisiblePost(models, id, user);
+  const post = await readVisiblePost(models, id, user);
   const mine = user
     ? await models.PostReaction.findOne(
         { user_id: toObjectId(user.id), post_id: post._id },

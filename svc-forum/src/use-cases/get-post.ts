@@ -1,7 +1,7 @@
 import type { AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
 import type { PostDoc } from '../models/post.js';
-import { findVisiblePost } from './shared/find-post.js';
+import { readVisiblePost } from './shared/find-post.js';
 import type { Viewer } from '../policies/moderation-policy.js';
 import { loadCallerState, type CallerState } from './shared/load-caller-state.js';
 import { loadViewerFor } from './shared/load-viewer.js';
@@ -15,7 +15,7 @@ export async function getPost(
   user: AuthUser | undefined,
   id: string,
 ): Promise<{ post: PostDoc; state: CallerState; viewer: Viewer }> {
-  const post = await findVisiblePost(models, id, user);
+  const post = await readVisiblePost(models, id, user);
   const [state, viewer] = await Promise.all([
     loadCallerState(models, user, [post._id]),
     loadViewerFor(models, user, post.community_id, [post]),

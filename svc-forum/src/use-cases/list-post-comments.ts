@@ -1,7 +1,7 @@
 import type { ListCommentsQuery } from '@forum/contracts';
 import { toObjectId, type AuthUser } from '@forum/service-kit';
 import type { ForumModels } from '../models/index.js';
-import { findVisiblePost } from './shared/find-post.js';
+import { readVisiblePost } from './shared/find-post.js';
 import { loadThreads, type ThreadPage } from './shared/load-threads.js';
 
 /** GET /comments/post/{postId} and /posts/{id}/comments: top-level comments, first replies nested. */
@@ -12,7 +12,7 @@ export async function listPostComments(
   query: ListCommentsQuery,
 ): Promise<ThreadPage> {
   const containerId = toObjectId(postId);
-  const post = findVisiblePost(models, postId, user).then((found) => ({
+  const post = readVisiblePost(models, postId, user).then((found) => ({
     communityId: found.community_id,
     // Its top-level comments, kept with each one written or deleted (create-comment,
     // delete-comment); a post without the counter is counted.
