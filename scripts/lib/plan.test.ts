@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigProblem,
   DATA_PROCESS_FLAGS,
+  DEV_DB_FLAGS,
   DEFAULT_PORTS,
   inheritEnv,
   planDevServers,
@@ -57,7 +58,7 @@ describe('planInfra', () => {
     expect(db!.name).toBe('devdb');
     expect(db!.args).toEqual(
       expect.arrayContaining([
-        ...DATA_PROCESS_FLAGS,
+        ...DEV_DB_FLAGS,
         '--conditions=source',
         '--port',
         '27017',
