@@ -192,7 +192,10 @@ export async function startConsumer<T>(opts: StartConsumerOptions<T>): Promise<R
   return {
     async stop() {
       stopping = true;
-      await messages?.close().catch(() => undefined);
+      // Not awaited: close() resolves only once the iterator is read again, and a loop that was
+      // in a handler when it ran breaks out instead (stop() then waited forever). It unsubscribes
+      // at once either way.
+      messages?.close().catch(() => undefined);
       await loop;
       log.info('consumer stopped');
     },

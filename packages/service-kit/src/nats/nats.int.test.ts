@@ -152,6 +152,33 @@ describe('JetStream helpers', () => {
     expect(handled).toEqual(['slow', 'last']);
   });
 
+  it('stop() during a handler returns once that handler ends, and the event is kept', async () => {
+    let entered = () => {};
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const handled: string[] = [];
+    const durable = `stop-${++durableSeq}`;
+    const consumer = await consume(
+      async (e) => {
+        if (e.username !== 'mid-stop') return;
+        entered();
+        await finished;
+        handled.push(e.username);
+      },
+      { durable },
+    );
+    await publishEvent(js, Subjects.UserUpdated, updated('mid-stop'));
+    await inHandler;
+    const stopped = consumer.stop();
+    finish();
+    // Before: close() waited for an iterator the loop had left, and stop() never returned.
+    await stopped;
+    expect(handled).toEqual(['mid-stop']);
+    const info = await (await nc.jetstreamManager()).consumers.info(Streams.identity.name, durable);
+    expect(info.num_ack_pending + info.num_pending).toBe(0);
+  });
+
   it('a durable consumer that was down catches up on restart, without repeats', async () => {
     const durable = `catchup-${++durableSeq}`;
     const seen: string[] = [];

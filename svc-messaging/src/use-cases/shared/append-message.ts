@@ -24,7 +24,18 @@ export async function appendMessage(
   content: string,
 ): Promise<{ conversation: ConversationDoc; message: MessageDoc }> {
   const recipientId = otherParticipant(conversation, sender.id);
-  const now = new Date();
+  const filter = conversationFilter(conversation);
+  // The conversation's write comes first and the message's time after it: concurrent messages
+  // are ordered by that write (MongoDB's write conflict re-runs the later one, the dev DB's lock
+  // makes it wait), and a time taken before it could be older than a message committed while
+  // this one waited (a primary election holds every write for seconds). Never before the
+  // conversation's latest message, so its preview is always its latest message.
+  const before = await models.Conversation.findOneAndUpdate(
+    filter,
+    { $inc: { [`unread.${recipientId.toHexString()}`]: 1 } },
+    { returnDocument: 'before' },
+  ).lean<ConversationDoc>();
+  const now = laterThan(before?.last_message_at ?? conversation.last_message_at);
   const message: MessageDoc = {
     _id: new Types.ObjectId(),
     conversation_id: conversation._id,
@@ -37,12 +48,9 @@ export async function appendMessage(
   };
   await models.Message.create(message);
   const updated = await models.Conversation.findOneAndUpdate(
-    conversationFilter(conversation),
-    {
-      // Previews are plain text (EXTENSIONS §F1: the Markdown stripped, spoilers hidden).
-      $set: { last_message: toPlainText(content, LAST_MESSAGE_PREVIEW), last_message_at: now },
-      $inc: { [`unread.${recipientId.toHexString()}`]: 1 },
-    },
+    filter,
+    // Previews are plain text (EXTENSIONS §F1: the Markdown stripped, spoilers hidden).
+    { $set: { last_message: toPlainText(content, LAST_MESSAGE_PREVIEW), last_message_at: now } },
     { returnDocument: 'after' },
   ).lean<ConversationDoc>();
   await outbox.add(
@@ -61,3 +69,6 @@ export async function appendMessage(
   );
   return { conversation: updated ?? conversation, message };
 }
+
+/** Now, or a millisecond after `previous` when the clock has not passed it. */
+const laterThan = (previous: Date) => new Date(Math.max(Date.now(), previous.getTime() + 1));
