@@ -132,13 +132,19 @@ export function mongoUrl(config: StackConfig): string {
 export const DATA_PROCESS_FLAGS = ['--max-semi-space-size=64'];
 
 /**
- * The dev DB's: the same semi-spaces, and never smaller. Its heap holds the data (1.1 GB at
- * 100,000 posts), so each scavenge costs it far more than a service's (4-9 ms against well under
- * one), and after a quiet spell V8's memory reducer shrinks the young generation back to 1 MB:
- * the next minutes of load then paid 25 times the scavenges (138 in 4 s of home pages instead of
- * 5; 0.8x the requests served, p99 twice as long). Costs up to 128 MB of resident memory.
+ * The dev DB's: the same semi-spaces, never smaller, and no memory reducer. Its heap holds the
+ * data (1.1 GB at 100,000 posts), so each collection costs it far more than a service's. After a
+ * quiet spell V8's memory reducer shrank the young generation back to 1 MB (the next minutes of
+ * load then paid 25 times the scavenges: 138 in 4 s of home pages instead of 5, 0.8x the requests
+ * served, p99 twice as long), and ran full GCs whose pauses of up to 222 ms fell on the first
+ * requests after the quiet. Costs up to 128 MB of resident memory, and the heap is not given back
+ * after a burst.
  */
-export const DEV_DB_FLAGS = [...DATA_PROCESS_FLAGS, '--min-semi-space-size=64'];
+export const DEV_DB_FLAGS = [
+  ...DATA_PROCESS_FLAGS,
+  '--min-semi-space-size=64',
+  '--no-memory-reducer',
+];
 
 /** The dev DB's command line (node's arguments) on a port, its data under `<dataDir>/db`. */
 export function devDbArgs(port: number, dataDir: string): string[] {
