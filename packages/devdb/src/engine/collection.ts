@@ -50,11 +50,12 @@ export class Collection {
   /** Inserts `doc` (an `_id` is added first when missing) after checking unique indexes. */
   insert(input: Doc): Doc {
     // MongoDB stores _id as the first field whatever order the client sent.
+    // A copy in every case: see `fastObject`.
     const doc =
       input._id === undefined
         ? { _id: new ObjectId(), ...input }
         : Object.keys(input)[0] === '_id'
-          ? input
+          ? fastObject(input)
           : { _id: input._id, ...input };
     if (Array.isArray(doc._id)) {
       throw new CommandError(2, 'BadValue', "can't use an array for _id");
@@ -113,7 +114,8 @@ export class Collection {
   deferIndexes = false;
 
   /** Restores a document from the journal or snapshot, or undoes a change: no checks, no logging. */
-  load(doc: Doc): void {
+  load(loaded: Doc): void {
+    const doc = fastObject(loaded);
     const id = keyOf(doc._id);
     const prev = this.docs.get(id);
     const rid = prev ? this.ridOf(id) : this.newRid(id);
@@ -271,4 +273,15 @@ export class Collection {
       `dup key: ${renderValue(keyValue)}`;
     return new CommandError(11000, 'DuplicateKey', msg, { keyPattern, keyValue });
   }
+}
+
+/**
+ * `doc` as a plain object in V8's fast mode. The BSON decoder builds a document of more than a
+ * few fields as a dictionary: a 26-field post then takes about 1.6 KB of property storage instead
+ * of about 0.2 KB, every read of a field is a hash lookup, and every scavenge walks the larger
+ * old generation. A spread copy has the fields in order and shares its shape with every document
+ * of the same fields.
+ */
+function fastObject(doc: Doc): Doc {
+  return { ...doc };
 }
