@@ -1,7 +1,7 @@
 import type { Doc } from '../bson.js';
 import { toCommandError } from '../errors.js';
 import type { BTree } from '../indexes/btree.js';
-import type { Index, IndexKey } from '../indexes/index.js';
+import { recordIdOf, type Index, type IndexKey } from '../indexes/index.js';
 import {
   planQuery,
   type IndexPlan,
@@ -302,7 +302,7 @@ class Execution {
           for (;;) {
             const tree = this.view.tree(branch.index);
             const chunk = branch.index.countRange(tree, interval, after, COUNT_CHUNK, (key) =>
-              ids.add(key.id),
+              ids.add(recordIdOf(key)),
             );
             this.stats.keys += chunk.n;
             if (chunk.n < COUNT_CHUNK) break;
@@ -438,8 +438,9 @@ class Execution {
       }
       const [key, doc] = step;
       if (seen) {
-        if (seen.has(key.id)) continue;
-        seen.add(key.id);
+        const id = recordIdOf(key);
+        if (seen.has(id)) continue;
+        seen.add(id);
       }
       if (pass > 0) {
         pass--;
@@ -471,8 +472,9 @@ class Execution {
         continue;
       }
       const [key, doc] = step;
-      if (seen.has(key.id)) continue;
-      seen.add(key.id);
+      const id = recordIdOf(key);
+      if (seen.has(id)) continue;
+      seen.add(id);
       this.stats.docs++;
       if (this.spec.match(doc)) yield doc;
     }
@@ -491,7 +493,7 @@ class Execution {
     const dirs = this.spec.sort!.map((k) => k.dir);
     const cmp = (a: IndexKey, b: IndexKey): number => {
       for (let i = 0; i < positions.length; i++) {
-        const c = compareBound(a.v[positions[i]!], b.v[positions[i]!]);
+        const c = compareBound(a[positions[i]!], b[positions[i]!]);
         if (c !== 0) return c * dirs[i]!;
       }
       return 0;

@@ -4,7 +4,7 @@ import { runQuery } from '../engine/executor.js';
 import { compileFilter, querySpec } from '../engine/query.js';
 import { compareValues } from '../engine/values.js';
 import { filterBounds, FULL_RANGE, pointRange } from './bounds.js';
-import { Index } from './index.js';
+import { Index, recordIdOf } from './index.js';
 import { planQuery } from './planner.js';
 
 const keysIn = (idx: Index, backward = false): string[] =>
@@ -15,7 +15,7 @@ const keysIn = (idx: Index, backward = false): string[] =>
       backward,
       undefined,
     ),
-  ].map(([k]) => k.id);
+  ].map(([k]) => recordIdOf(k));
 
 describe('Index', () => {
   it('fans out arrays and finds unique conflicts with other documents only', () => {
@@ -48,7 +48,7 @@ describe('Index', () => {
     expect(keysIn(idx, true)).toEqual(['3', '1', '2', '4']);
     const inA1 = [...idx.scanFrom(idx.tree, [pointRange(1), FULL_RANGE], false, undefined)]
       .filter(([, , pos]) => pos === 0)
-      .map(([k]) => k.id);
+      .map(([k]) => recordIdOf(k));
     expect(inA1).toEqual(['2', '1']);
     idx.remove('2', { a: 1, b: 2 });
     expect(keysIn(idx)).toEqual(['4', '1', '3']);
