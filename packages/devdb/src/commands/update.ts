@@ -60,8 +60,7 @@ export function* updateStatement(
     out.before = prev;
     out.after = prev;
     if (!changed) continue;
-    coll.replace(prev, doc);
-    out.after = doc;
+    out.after = coll.replace(prev, doc);
     out.modified++;
   }
   return out;

@@ -489,11 +489,11 @@ class Execution {
       return;
     }
     // k-way merge of the $in runs by the sort's index fields.
-    const positions = plan.sortPositions;
+    const { index, sortPositions: positions } = plan;
     const dirs = this.spec.sort!.map((k) => k.dir);
     const cmp = (a: IndexKey, b: IndexKey): number => {
       for (let i = 0; i < positions.length; i++) {
-        const c = compareBound(a[positions[i]!], b[positions[i]!]);
+        const c = compareBound(index.valueAt(a, positions[i]!), index.valueAt(b, positions[i]!));
         if (c !== 0) return c * dirs[i]!;
       }
       return 0;

@@ -5,7 +5,9 @@ import { PAUSE, runWhole, WHOLE, type Pausing, type Slice } from '../engine/paus
 import { sortSteps } from '../engine/sort-steps.js';
 import { bsonTypeOf, keyOf, pathValues } from '../engine/values.js';
 import { BTree, bulkLoad } from './btree.js';
-import { compareBound, MAX_EDGE, MIN_EDGE, type Interval } from './bounds.js';
+import { MAX_EDGE, MIN_EDGE, type Interval } from './bounds.js';
+import { compileKeyComparator } from './key-comparator.js';
+import { RECORD_ID, storedRecordId } from '../engine/stored-doc.js';
 
 export interface IndexSpec {
   v?: number;
@@ -24,19 +26,22 @@ export interface IndexEntry {
 }
 
 /**
- * A key in the tree: the field values in the key pattern's order, then the document's record id
- * (Collection: insertion order), so equal values of different documents stay distinct and in
- * insertion order, as MongoDB breaks ties by RecordId. One flat array, not an object holding
- * the values' array: an index holds a key per document, and the object cost a third more of
- * the dev DB's heap for them (issue 17).
+ * A key in the tree: its field values in the key pattern's order, then the document's record id,
+ * so equal values of different documents stay distinct and in insertion order, as MongoDB breaks
+ * ties by RecordId. Either the stored document itself (an index of top-level fields, none of them
+ * an array in it, the document bound to its record id: its values are its fields), or one flat
+ * array of the values and the record id (dotted paths, a multikey document's keys, and the bounds
+ * of a walk). Issue 17: an index holds a key per document, and a key object of its own per index
+ * was a third of the dev DB's heap (a post is in 23 indexes).
  */
-export type IndexKey = unknown[];
+export type IndexKey = unknown[] | Doc;
 
 /** The record id a key ends with. */
-export const recordIdOf = (key: IndexKey): string => key[key.length - 1] as string;
+export const recordIdOf = (key: IndexKey): string =>
+  Array.isArray(key) ? (key[key.length - 1] as string) : storedRecordId(key)!;
 
 /** `values` followed by `id`, in an array of exactly that length (a spread leaves spare room). */
-const treeKey = (values: unknown[], id: string): IndexKey => values.concat(id);
+const treeKey = (values: unknown[], id: string): unknown[] => values.concat(id);
 
 /** Sort before / after every record id (fixed-width base-36 counters). */
 const LOWEST_ID = '';
@@ -57,9 +62,13 @@ export class Index {
    */
   tree: BTree<IndexKey, Doc>;
   private readonly compare: (a: IndexKey, b: IndexKey) => number;
+  /** `compare` without the record ids. */
+  private readonly compareValues: (a: IndexKey, b: IndexKey) => number;
   private readonly partial: Query | undefined;
   /** The field of a single-field index on a top-level (undotted) path. */
   private readonly topLevelField: string | undefined;
+  /** Every field is top-level (no dot): a stored document can be its own key (`ownKey`). */
+  private readonly topLevelOnly: boolean;
   /** Whether some document ever had more than one key (MongoDB never resets this either). */
   multikey = false;
   /**
@@ -71,7 +80,9 @@ export class Index {
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     this.dirs = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
-    this.compare = keyComparator(this.dirs);
+    this.topLevelOnly = this.fields.every((f) => !f.includes('.') && f !== '__proto__');
+    this.compare = compileKeyComparator(this.fields, this.dirs, RECORD_ID);
+    this.compareValues = compileKeyComparator(this.fields, this.dirs, undefined);
     this.multikeyFields = this.fields.map(() => false);
     const [only] = this.fields;
     this.topLevelField = this.fields.length === 1 && !only!.includes('.') ? only : undefined;
@@ -129,7 +140,28 @@ export class Index {
   add(id: string, doc: Doc): void {
     const entries = this.entries(doc);
     if (entries.length > 1) this.noteMultikey(doc);
-    for (const { values } of entries) this.tree.set(treeKey(values, id), doc);
+    if (entries.length === 1 && this.ownKey(id, doc)) this.tree.set(doc, doc);
+    else for (const { values } of entries) this.tree.set(treeKey(values, id), doc);
+  }
+
+  /**
+   * Whether `doc` (with one key here) is its own key: bound to record id `id`, and every field
+   * top-level and not an array in it (an array's elements are the values, not the array).
+   */
+  private ownKey(id: string, doc: Doc): boolean {
+    if (!this.topLevelOnly || storedRecordId(doc) !== id) return false;
+    for (const field of this.fields) if (Array.isArray(doc[field])) return false;
+    return true;
+  }
+
+  /** The `i`th field's value in `key`. */
+  valueAt(key: IndexKey, i: number): unknown {
+    return Array.isArray(key) ? key[i] : key[this.fields[i]!];
+  }
+
+  /** `key` as one array: its values, then its record id (for comparing trees in tests). */
+  keyParts(key: IndexKey): unknown[] {
+    return Array.isArray(key) ? key : [...this.fields.map((f) => key[f]), recordIdOf(key)];
   }
 
   /**
@@ -152,7 +184,8 @@ export class Index {
     for (const [id, doc] of rows) {
       const entries = this.entries(doc);
       if (entries.length > 1) this.noteMultikey(doc);
-      for (const { values } of entries) pairs.push([treeKey(values, id), doc]);
+      if (entries.length === 1 && this.ownKey(id, doc)) pairs.push([doc, doc]);
+      else for (const { values } of entries) pairs.push([treeKey(values, id), doc]);
       if (++n % 256 === 0 && slice.over) yield PAUSE;
     }
     const byKey = (a: [IndexKey, Doc], b: [IndexKey, Doc]): number => this.compare(a[0], b[0]);
@@ -164,7 +197,7 @@ export class Index {
     for (const [key, doc] of pairs) {
       if (keys.length % 1024 === 0 && slice.over) yield PAUSE;
       const prev = keys[keys.length - 1];
-      if (prev && compareValuesOf(this.dirs, prev, key) === 0) {
+      if (prev && this.compareValues(prev, key) === 0) {
         // One document's values equal in BSON order (1 and 1n in an array): one key, as `set` keeps.
         if (recordIdOf(prev) === recordIdOf(key)) continue;
         shared = true;
@@ -184,6 +217,7 @@ export class Index {
   }
 
   remove(id: string, doc: Doc): void {
+    // Found by value, whichever form the key took when it was added.
     for (const { values } of this.entries(doc)) this.tree.delete(treeKey(values, id));
   }
 
@@ -221,8 +255,13 @@ export class Index {
       }
       return;
     }
+    let first = after !== undefined;
     for (const [key, doc] of tree.entries(after ?? start)) {
-      if (after && this.compare(key, after) === 0) continue;
+      // Only the walk's first key can be `after` (the walk starts at it when it is still there).
+      if (first) {
+        first = false;
+        if (this.compare(key, after!) === 0) continue;
+      }
       if (this.compare(key, end) > 0) return;
       yield [key, doc, 0];
     }
@@ -244,8 +283,13 @@ export class Index {
     const { start, end } = this.enclosingKeys(interval);
     let n = 0;
     let last: IndexKey | undefined;
+    let first = after !== undefined;
     tree.forRange(after ?? start, end, false, (key) => {
-      if (after && this.compare(key, after) === 0) return;
+      // Only the first key in range can be `after` (the range starts at it).
+      if (first) {
+        first = false;
+        if (this.compare(key, after!) === 0) return;
+      }
       n++;
       last = key;
       onKey?.(key);
@@ -312,29 +356,6 @@ export class Index {
     });
     return { start: treeKey(start, startId), end: treeKey(end, endId) };
   }
-}
-
-/** Tree order: each field in its direction (BSON order), then the document id. */
-export function keyComparator(dirs: number[]): (a: IndexKey, b: IndexKey) => number {
-  return (a, b) => {
-    const n = dirs.length;
-    for (let i = 0; i < n; i++) {
-      const c = compareBound(a[i], b[i]);
-      if (c !== 0) return c * dirs[i]!;
-    }
-    const aId = a[n] as string;
-    const bId = b[n] as string;
-    return aId < bId ? -1 : aId > bId ? 1 : 0;
-  };
-}
-
-/** Compares two keys' values only (not their record ids). */
-function compareValuesOf(dirs: number[], a: IndexKey, b: IndexKey): number {
-  for (let i = 0; i < dirs.length; i++) {
-    const c = compareBound(a[i], b[i]);
-    if (c !== 0) return c * dirs[i]!;
-  }
-  return 0;
 }
 
 export function defaultIndexName(key: Doc): string {
