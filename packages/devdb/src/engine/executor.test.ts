@@ -52,6 +52,30 @@ describe('a read that pauses', () => {
     expect(counted).toMatchObject({ n: N, countScan: true });
     expect(counted.stats.docs).toBe(0);
     expect((await pendingWalk).docs.map((d) => d._id)).toEqual(expectedWalk);
+    // Forward walks, read in batches: one interval, and one per `$in` value. The writes touch
+    // the end of both walks, which they reach after their first pause: the batches read then
+    // must come from the index as it was, not the live one.
+    const writeAtTheEnd = (c: Collection): void => {
+      c.remove(c.docs.get('n99')!);
+      c.insert({ _id: -2, k: 98, s: 'a-new' });
+      const ninetySeven = c.docs.get('n97')!;
+      c.replace(ninetySeven, { ...ninetySeven, k: 50, s: 'zzz' });
+    };
+    for (const filter of [
+      { k: { $gte: 40 }, s: { $regex: '^s' } },
+      { k: { $in: Array.from({ length: 60 }, (_, i) => 40 + i) }, s: { $regex: '^s' } },
+    ]) {
+      const fresh = collection();
+      const forward = querySpec(filter, { sort: { k: 1 } });
+      const unsorted = querySpec(filter, {});
+      const expected = [forward, unsorted].map((q) => runQuery(fresh, q).docs.map((d) => d._id));
+      const pending = [forward, unsorted].map((q) => runQueryYielding(fresh, q));
+      for (const p of pending) expect(p).toBeInstanceOf(Promise);
+      writeAtTheEnd(fresh);
+      const results = await Promise.all(pending);
+      expect(results.map((r) => r.docs.map((d) => d._id))).toEqual(expected);
+      expect(results.every((r) => r.stats.yields > 0)).toBe(true);
+    }
     // A read that starts now sees the writes.
     expect(runQuery(coll, count).n).toBe(N - 1);
     expect(runQuery(coll, querySpec({ k: 500 }, { count: true })).n).toBe(1);

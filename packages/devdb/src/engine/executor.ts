@@ -483,11 +483,12 @@ class Execution {
   /** Index keys in the plan's intervals: one walk each, merged in sort order when sorted. */
   private *keys(plan: IndexPlan, after?: IndexKey): Generator<[IndexKey, Doc] | Tick> {
     // `after` (a skip already passed over) resumes a walk of a single interval.
-    const walks = plan.intervals.map((iv) => this.walk(plan, iv, after));
-    if (!plan.sortPositions || walks.length <= 1) {
-      for (const w of walks) yield* w;
+    if (!plan.sortPositions || plan.intervals.length <= 1) {
+      if (!plan.backward) yield* this.walkForward(plan.index, plan.intervals, after);
+      else for (const interval of plan.intervals) yield* this.walk(plan, interval, after);
       return;
     }
+    const walks = plan.intervals.map((iv) => this.walk(plan, iv, after));
     // k-way merge of the $in runs by the sort's index fields.
     const { index, sortPositions: positions } = plan;
     const dirs = this.spec.sort!.map((k) => k.dir);
@@ -508,6 +509,10 @@ class Execution {
     after: IndexKey | undefined,
   ): Generator<[IndexKey, Doc] | Tick> {
     const { index, backward } = plan;
+    if (!backward) {
+      yield* this.walkForward(index, [interval], after);
+      return;
+    }
     let epoch = this.view.epoch;
     let iter = index.scanFrom(this.view.tree(index), interval, backward, after);
     let last = after;
@@ -527,7 +532,43 @@ class Execution {
       if (++work % TICK_EVERY === 0) yield TICK;
     }
   }
+
+  /**
+   * The keys of `intervals`, one after the other, each in tree order, in batches the tree's own
+   * range loop reads (Index.readRange): under the comment page, the iterator and tuple of each
+   * step and the generators of each `$in` value were most of what the dev DB allocated. A batch
+   * read before a pause is what the view freezes at it (nothing writes in between), so it is
+   * finished as read; the next one is read from the view's tree as it is then, past the batch's
+   * last key. `after` resumes the first interval.
+   */
+  private *walkForward(
+    index: Index,
+    intervals: Parameters<Index['scanFrom']>[1][],
+    after: IndexKey | undefined,
+  ): Generator<[IndexKey, Doc] | Tick> {
+    const keys: IndexKey[] = [];
+    const docs: Doc[] = [];
+    let work = 0;
+    let last = after;
+    for (const interval of intervals) {
+      for (let batch = WALK_BATCH_MIN; ; batch = Math.min(2 * batch, WALK_BATCH_MAX)) {
+        const n = index.readRange(this.view.tree(index), interval, last, batch, keys, docs);
+        for (let i = 0; i < n; i++) {
+          this.stats.keys++;
+          yield [keys[i]!, docs[i]!];
+          if (++work % TICK_EVERY === 0) yield TICK;
+        }
+        if (n < batch) break;
+        last = keys[n - 1];
+      }
+      last = undefined;
+    }
+  }
 }
+
+/** A forward walk's first batch; each next one is twice as large, up to WALK_BATCH_MAX. */
+const WALK_BATCH_MIN = 16;
+const WALK_BATCH_MAX = 512;
 
 /** Adds each row's sort key (computed once) to a walk's rows. */
 function* withSortKey(

@@ -97,13 +97,27 @@ const sameId = (value: unknown, wanted: { equals(other: unknown): boolean }): bo
  * the filter was compiled by mingo per command before).
  */
 function oneOf(field: string, wanted: Scalar[]): Matcher {
-  const plain = new Set(wanted.filter((v) => typeof v !== 'object'));
-  const ids = new Set(wanted.flatMap((v) => (typeof v === 'object' ? [v.toHexString()] : [])));
-  const one = (value: unknown): boolean =>
-    plain.has(value as string | boolean) ||
-    (ids.size > 0 &&
-      bsonTypeOf(value) === 'ObjectId' &&
-      ids.has((value as ObjectIdLike).toHexString()));
+  // Built at the first document tested: a query whose index walk decides the match alone (a
+  // page's votes and saves by `$in` of its ids) never tests one, and the hex strings of a few
+  // hundred ids were a tenth of what the dev DB allocated under the comment page.
+  let plain: Set<string | boolean> | undefined;
+  let ids: Set<string> | undefined;
+  const one = (value: unknown): boolean => {
+    if (!plain || !ids) {
+      plain = new Set();
+      ids = new Set();
+      for (const v of wanted) {
+        if (typeof v === 'object') ids.add(v.toHexString());
+        else plain.add(v);
+      }
+    }
+    return (
+      plain.has(value as string | boolean) ||
+      (ids.size > 0 &&
+        bsonTypeOf(value) === 'ObjectId' &&
+        ids.has((value as ObjectIdLike).toHexString()))
+    );
+  };
   return (doc) => {
     const value = doc[field];
     if (!Array.isArray(value)) return one(value);

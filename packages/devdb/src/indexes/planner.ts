@@ -86,7 +86,8 @@ export function planQuery(indexes: Index[], filter: Doc, sort: SortKey[] | undef
  * id, and every index it could use would make them again).
  */
 function withIntervals({ plan, ranges }: Candidate): IndexPlan {
-  const intervals = product(ranges).filter((iv) => !iv.some(isEmptyRange));
+  // An interval is empty when one of its ranges is: those are left out before they multiply.
+  const intervals = product(ranges.map((options) => options.filter((r) => !isEmptyRange(r))));
   return { ...plan, intervals: plan.backward ? intervals.reverse() : intervals };
 }
 
@@ -235,11 +236,21 @@ function sortSupport(
 }
 
 function product(ranges: FieldRange[][]): Interval[] {
-  let out: Interval[] = [[]];
-  for (const options of ranges) {
-    const next: Interval[] = [];
-    for (const iv of out) for (const r of options) next.push([...iv, r]);
-    out = next;
+  // Each interval made once at its length (interval k picks, per field, digit k in mixed radix,
+  // the last field fastest): a page's `$in` of a few hundred ids makes as many.
+  const n = ranges.length;
+  let count = 1;
+  for (const options of ranges) count *= options.length;
+  const out: Interval[] = [];
+  for (let k = 0; k < count; k++) {
+    const interval: Interval = new Array<FieldRange>(n);
+    let rest = k;
+    for (let f = n - 1; f >= 0; f--) {
+      const options = ranges[f]!;
+      interval[f] = options[rest % options.length]!;
+      rest = Math.floor(rest / options.length);
+    }
+    out.push(interval);
   }
   return out;
 }
