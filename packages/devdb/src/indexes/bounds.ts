@@ -57,6 +57,8 @@ export const pointRange = (v: unknown): FieldRange => ({ lo: v, hi: v, loIn: tru
 export interface FieldConstraint {
   /** Equality / `$in`: the allowed values, sorted and without duplicates. */
   points?: unknown[];
+  /** `points` as ranges, once a candidate index asked (the planner's cache). */
+  pointRanges?: FieldRange[];
   range?: FieldRange;
 }
 

@@ -125,6 +125,12 @@ function better(a: Candidate, b: Candidate): boolean {
   return false;
 }
 
+/** A constraint's points as ranges, made once for all the candidate indexes that use them. */
+function pointRangesOf(c: FieldConstraint): FieldRange[] {
+  c.pointRanges ??= c.points!.map(pointRange);
+  return c.pointRanges;
+}
+
 function candidate(
   index: Index,
   constraints: Map<string, FieldConstraint[]>,
@@ -150,7 +156,7 @@ function candidate(
   for (let i = 0; i < index.fields.length; i++) {
     const c = perField[i];
     if (c?.points && combos * Math.max(1, c.points.length) <= MAX_INTERVALS) {
-      ranges.push(c.points.map(pointRange));
+      ranges.push(pointRangesOf(c));
       combos *= Math.max(1, c.points.length);
       usedFields.add(index.fields[i]!);
       bounded++;
