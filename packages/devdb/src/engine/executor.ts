@@ -9,7 +9,7 @@ import {
   type Plan,
   type SortKey,
 } from '../indexes/planner.js';
-import { compareBound } from '../indexes/bounds.js';
+import { compareBound, type Interval } from '../indexes/bounds.js';
 import type { Collection } from './collection.js';
 import { drive, PAUSE, Slice, type Pausing } from './pausing.js';
 import { sortSteps } from './sort-steps.js';
@@ -485,10 +485,14 @@ class Execution {
     // `after` (a skip already passed over) resumes a walk of a single interval.
     if (!plan.sortPositions || plan.intervals.length <= 1) {
       if (!plan.backward) yield* this.walkForward(plan.index, plan.intervals, after);
-      else for (const interval of plan.intervals) yield* this.walk(plan, interval, after);
+      else for (const iv of plan.intervals) yield* this.walkBackward(plan.index, iv, after);
       return;
     }
-    const walks = plan.intervals.map((iv) => this.walk(plan, iv, after));
+    const walks = plan.intervals.map((iv) =>
+      plan.backward
+        ? this.walkBackward(plan.index, iv, after)
+        : this.walkForward(plan.index, [iv], after),
+    );
     // k-way merge of the $in runs by the sort's index fields.
     const { index, sortPositions: positions } = plan;
     const dirs = this.spec.sort!.map((k) => k.dir);
@@ -502,33 +506,26 @@ class Execution {
     yield* mergeSorted(walks, (a, b) => cmp(a[0], b[0]));
   }
 
-  /** One interval's keys; re-seeks in the frozen clone after a pause. */
-  private *walk(
-    plan: IndexPlan,
-    interval: Parameters<Index['scanFrom']>[1],
+  /** One interval's keys in reverse tree order; re-seeks in the frozen clone after a pause. */
+  private *walkBackward(
+    index: Index,
+    interval: Interval,
     after: IndexKey | undefined,
   ): Generator<[IndexKey, Doc] | Tick> {
-    const { index, backward } = plan;
-    if (!backward) {
-      yield* this.walkForward(index, [interval], after);
-      return;
-    }
     let epoch = this.view.epoch;
-    let iter = index.scanFrom(this.view.tree(index), interval, backward, after);
+    let iter = index.scanBackward(this.view.tree(index), interval, after);
     let last = after;
     let work = 0;
     for (;;) {
       if (this.view.epoch !== epoch) {
         epoch = this.view.epoch;
-        iter = index.scanFrom(this.view.tree(index), interval, backward, last);
+        iter = index.scanBackward(this.view.tree(index), interval, last);
       }
       const n = iter.next();
       if (n.done) return;
-      const [key, , pos] = n.value;
-      last = key;
+      last = n.value[0];
       this.stats.keys++;
-      if (pos === 0) yield [key, n.value[1]];
-      else if (pos > 0 !== backward) return;
+      yield n.value;
       if (++work % TICK_EVERY === 0) yield TICK;
     }
   }
@@ -543,7 +540,7 @@ class Execution {
    */
   private *walkForward(
     index: Index,
-    intervals: Parameters<Index['scanFrom']>[1][],
+    intervals: Interval[],
     after: IndexKey | undefined,
   ): Generator<[IndexKey, Doc] | Tick> {
     const keys: IndexKey[] = [];

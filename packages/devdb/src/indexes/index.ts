@@ -248,34 +248,20 @@ export class Index {
   }
 
   /**
-   * Keys of `tree` (this index's tree or a clone of it) inside `interval`, in tree order (or
-   * reversed), each with where it lies: always 0 (inside), since the walk runs between the two
-   * tree keys that enclose the interval exactly (see countRange), one comparison per key.
-   * `after` resumes a walk past the last key it saw.
+   * Keys of `tree` (this index's tree or a clone of it) inside `interval`, in reverse tree order,
+   * between the two tree keys that enclose the interval exactly (see countRange), one comparison
+   * per key. `after` resumes a walk past the last key it saw. Forward walks read in batches
+   * (readRange).
    */
-  *scanFrom(
+  *scanBackward(
     tree: BTree<IndexKey, Doc>,
     interval: Interval,
-    backward: boolean,
     after: IndexKey | undefined,
-  ): Generator<[IndexKey, Doc, number]> {
+  ): Generator<[IndexKey, Doc]> {
     const { start, end } = this.enclosingKeys(interval);
-    if (backward) {
-      for (const [key, doc] of tree.entriesReversed(after ?? end, undefined, after !== undefined)) {
-        if (this.compare(key, start) < 0) return;
-        yield [key, doc, 0];
-      }
-      return;
-    }
-    let first = after !== undefined;
-    for (const [key, doc] of tree.entries(after ?? start)) {
-      // Only the walk's first key can be `after` (the walk starts at it when it is still there).
-      if (first) {
-        first = false;
-        if (this.compare(key, after!) === 0) continue;
-      }
-      if (this.compare(key, end) > 0) return;
-      yield [key, doc, 0];
+    for (const [key, doc] of tree.entriesReversed(after ?? end, undefined, after !== undefined)) {
+      if (this.compare(key, start) < 0) return;
+      yield [key, doc];
     }
   }
 

@@ -5,6 +5,7 @@
  */
 import { BSON } from 'bson';
 import { Collection } from '../engine/collection.js';
+import { keyOf } from '../engine/values.js';
 
 // Natives syntax is not TypeScript: compiled at run time, where the flag allows it.
 const isFast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
@@ -23,7 +24,7 @@ const coll = new Collection('db', 'posts', () => ({ append: () => {} }));
 coll.createIndex({ key: { field0: 1, _id: -1 }, name: 'field0_1__id_-1' });
 for (let i = 0; i < 200; i++) coll.insert(BSON.deserialize(post(i)));
 for (let i = 0; i < 50; i++) {
-  const prev = coll.docs.get(String(i)) ?? [...coll.docs.values()][i]!;
+  const prev = coll.docs.get(keyOf(i))!;
   // Another small integer: a field's representation (small integer, double, any) stays as it was,
   // so V8 has no reason to move the class on.
   coll.replace(prev, { ...prev, field3: i + 1000 });
