@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevDb, type TestDevDb } from './testing/index.js';
 import { inTransaction } from './transactions.js';
 import { countLean, readLean, readPageAndTotal } from './read-lean.js';
+import { commandReadsLikeCursor } from './cursor-command.js';
+import { connectMongo } from './mongo.js';
+import { captureLogs } from './testing/index.js';
 
 let devdb: TestDevDb;
 let conn: Connection;
@@ -102,4 +105,81 @@ describe('readLean', () => {
     expect(inside.rows).toHaveLength(1);
     expect(inside.total).toBe(6);
   });
+});
+
+describe('readLean as a find command (cursor-command.ts)', () => {
+  const withParam = (uri: string, param: string) =>
+    `${uri}${uri.includes('?') ? '&' : '?'}${param}`;
+
+  it('reads every batch, getMore after getMore, in and out of a transaction', async () => {
+    const blocker = new Types.ObjectId();
+    await models.Block.insertMany(Array.from({ length: 7 }, () => block(blocker)));
+    const filter = { blocker_id: blocker };
+    const sort = { blocked_id: 1 } as const;
+    const all = await models.Block.find(filter).sort(sort).lean();
+    expect(await readLean(models.Block, filter, { sort, batchSize: 2 })).toEqual(all);
+    // A limit past one batch: the cursor is read to the limit, not to the first batch.
+    expect(await readLean(models.Block, filter, { sort, limit: 5, batchSize: 2 })).toEqual(
+      all.slice(0, 5),
+    );
+    const inside = await inTransaction(conn, async (session) => {
+      await models.Block.create([block(blocker)], { session });
+      // The getMores run in the transaction's session: its uncommitted write is in the last batch.
+      return readLean(models.Block, filter, { batchSize: 3 });
+    });
+    expect(inside).toHaveLength(8);
+  });
+
+  it("keeps the driver's cursor for a client told another read preference or a read concern", async () => {
+    expect(commandReadsLikeCursor(conn)).toBe(true);
+    const blocker = new Types.ObjectId();
+    await models.Block.insertMany([block(blocker), block(blocker)]);
+    for (const param of ['readPreference=primaryPreferred', 'readConcernLevel=majority']) {
+      const other = await mongoose
+        .createConnection(withParam(devdb.uri, param), { dbName: conn.name })
+        .asPromise();
+      try {
+        expect(commandReadsLikeCursor(other)).toBe(false);
+        const rows = await readLean(blockModels(other).Block, { blocker_id: blocker });
+        expect(rows).toEqual(await readLean(models.Block, { blocker_id: blocker }));
+        expect(rows).toHaveLength(2);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
+  it("keeps mongoose's path while mongoose is asked to report the connection's operations", async () => {
+    const seen: string[] = [];
+    conn.set('debug', (collection: string, method: string) => seen.push(`${collection}.${method}`));
+    try {
+      expect(commandReadsLikeCursor(conn)).toBe(false);
+      await readLean(models.Block, { blocker_id: new Types.ObjectId() });
+      expect(seen).toEqual(['blocks.find']);
+    } finally {
+      conn.set('debug', false);
+    }
+    expect(commandReadsLikeCursor(conn)).toBe(true);
+  });
+
+  it('reads again when a failover cuts the read off (as the driver retries a read)', async () => {
+    const own = await startDevDb();
+    const { logger } = captureLogs('read-lean-failover');
+    const c = await connectMongo(own.uri, own.dbName('lean_failover'), logger);
+    const admin = await connectMongo(own.uri, 'admin', logger);
+    try {
+      const { Block } = blockModels(c);
+      const blocker = new Types.ObjectId();
+      await Block.insertMany(Array.from({ length: 3 }, () => block(blocker)));
+      // Reads in flight while the primary steps down (its connections closed under them).
+      const reads = Array.from({ length: 20 }, () => readLean(Block, { blocker_id: blocker }));
+      await admin.db!.admin().command({ replSetStepDown: 1, force: true });
+      reads.push(readLean(Block, { blocker_id: blocker }));
+      for (const rows of await Promise.all(reads)) expect(rows).toHaveLength(3);
+    } finally {
+      await c.close(true);
+      await admin.close(true);
+      await own.stop();
+    }
+  }, 30_000);
 });

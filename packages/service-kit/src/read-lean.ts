@@ -1,5 +1,6 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientSession, Model } from 'mongoose';
+import { commandReadsLikeCursor, runCursorCommand } from './cursor-command.js';
 
 export interface LeanReadOptions {
   projection?: Record<string, 0 | 1 | { $meta: 'textScore' }>;
@@ -8,6 +9,8 @@ export interface LeanReadOptions {
   skip?: number;
   /** 0 or absent: no limit (the driver's meaning). */
   limit?: number;
+  /** Documents per round trip (default: the limit; without one the server's, 101 then 16 MiB). */
+  batchSize?: number;
 }
 
 type TransactionStore = AsyncLocalStorage<{ session?: ClientSession } | undefined>;
@@ -28,6 +31,7 @@ function transactionSession(model: LeanModel): ClientSession | undefined {
  * makes 4-9 of them. The filter must hold stored types (ObjectIds, not hex strings: nothing is
  * cast) and the documents come back as stored, as `lean()` gives them. Inside inTransaction it
  * reads in the transaction's session, as a model call would (service-kit's async-local storage).
+ * It runs as a `find` command (cursor-command.ts: the driver's cursor costs twice the CPU).
  */
 export function readLean<T>(
   model: LeanModel,
@@ -35,15 +39,43 @@ export function readLean<T>(
   options: LeanReadOptions = {},
 ): Promise<T[]> {
   const session = transactionSession(model);
-  return model.collection
-    .find(filter, session ? { ...options, session } : options)
-    .toArray() as Promise<T[]>;
+  if (!commandReadsLikeCursor(model.db)) {
+    return model.collection
+      .find(filter, session ? { ...options, session } : options)
+      .toArray() as Promise<T[]>;
+  }
+  const { projection, sort, skip, limit, batchSize = limit } = options;
+  const name = model.collection.collectionName;
+  const find: Record<string, unknown> = { find: name, filter };
+  if (projection) find.projection = projection;
+  if (sort) find.sort = sort;
+  if (skip) find.skip = skip;
+  if (limit) find.limit = limit;
+  if (batchSize) find.batchSize = batchSize;
+  return runCursorCommand<T>(model.db, find, name, session);
 }
 
-/** `countDocuments` straight through the driver, on the same terms as readLean. */
-export function countLean(model: LeanModel, filter: Record<string, unknown>): Promise<number> {
+/** An aggregation's documents, on the same terms as readLean. */
+function aggregateLean<T extends Record<string, unknown>>(
+  model: LeanModel,
+  pipeline: Record<string, unknown>[],
+): Promise<T[]> {
   const session = transactionSession(model);
-  return model.collection.countDocuments(filter, session ? { session } : {});
+  if (!commandReadsLikeCursor(model.db)) {
+    return model.collection.aggregate<T>(pipeline, session ? { session } : {}).toArray();
+  }
+  const name = model.collection.collectionName;
+  return runCursorCommand<T>(model.db, { aggregate: name, pipeline, cursor: {} }, name, session);
+}
+
+/** `countDocuments` straight through the driver (its pipeline), on the same terms as readLean. */
+export async function countLean(
+  model: LeanModel,
+  filter: Record<string, unknown>,
+): Promise<number> {
+  const pipeline = [{ $match: filter }, { $group: { _id: 1, n: { $sum: 1 } } }];
+  const [out] = await aggregateLean<{ n: number }>(model, pipeline);
+  return out?.n ?? 0;
 }
 
 /** A page of documents and how many documents match the filter in all. */
@@ -80,12 +112,9 @@ export async function readPageAndTotal<T>(
   filter: Record<string, unknown>,
   options: LeanReadOptions,
 ): Promise<PageAndTotal<T>> {
-  const session = transactionSession(model);
-  const [out] = await model.collection
-    .aggregate<{ rows: T[]; total: { n: number }[] }>(
-      pageAndTotalPipeline(filter, options),
-      session ? { session } : {},
-    )
-    .toArray();
+  const [out] = await aggregateLean<{ rows: T[]; total: { n: number }[] }>(
+    model,
+    pageAndTotalPipeline(filter, options),
+  );
   return { rows: out?.rows ?? [], total: out?.total[0]?.n ?? 0 };
 }
