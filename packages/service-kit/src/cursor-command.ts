@@ -54,10 +54,10 @@ async function drain<T>(
 
 /**
  * Every document of a cursor-creating command (find, aggregate) run through `db.command`, for the
- * reads every page makes (issue 17). The driver's cursor decodes each document of a batch on its
- * own, through per-document views and option copies: for a batch of 50 comments it cost the
- * service 730-800 µs of CPU against 260-370 µs for the same reply decoded whole (the command
- * path), and a comment page's reads took a quarter of svc-forum's CPU per request off.
+ * reads every page makes (issue 17). The driver's cursor handles each document of a batch on
+ * its own (a view, its elements parsed, then decoded): a read of 50 comments cost the service
+ * 730-800 µs of CPU against 260-370 µs for the same reply decoded whole by the command path, and
+ * svc-forum's CPU per comment page fell by a quarter (docs/PERFORMANCE.md, Scale).
  *
  * Kept from the driver's cursor: the whole result (getMore until exhausted, in the same session;
  * a cursor left by an error is killed), the transaction's session when given one, and one more
