@@ -61,7 +61,8 @@ async function drain<T>(
  *
  * Kept from the driver's cursor: the whole result (getMore until exhausted, in the same session;
  * a cursor left by an error is killed), the transaction's session when given one, and one more
- * attempt after a failover interruption outside a transaction (the driver's retryable read).
+ * attempt after a failover interruption outside a transaction (the driver's retryable read,
+ * unless the client was given `retryReads=false`).
  * Callers check commandReadsLikeCursor first.
  */
 export async function runCursorCommand<T>(
@@ -82,7 +83,8 @@ export async function runCursorCommand<T>(
   try {
     return await attempt();
   } catch (err) {
-    if (!isFailoverInterruption(err)) throw err;
+    const retryReads = conn.getClient().options.retryReads !== false;
+    if (!retryReads || !isFailoverInterruption(err)) throw err;
     return attempt();
   }
 }

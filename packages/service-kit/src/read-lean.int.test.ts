@@ -162,24 +162,37 @@ describe('readLean as a find command (cursor-command.ts)', () => {
     expect(commandReadsLikeCursor(conn)).toBe(true);
   });
 
-  it('reads again when a failover cuts the read off (as the driver retries a read)', async () => {
+  /** Reads in flight while the primary steps down (its connections closed under them). */
+  const readsDuringStepDown = async (params?: string) => {
     const own = await startDevDb();
     const { logger } = captureLogs('read-lean-failover');
-    const c = await connectMongo(own.uri, own.dbName('lean_failover'), logger);
+    const uri = params ? withParam(own.uri, params) : own.uri;
+    const c = await connectMongo(uri, own.dbName('lean_failover'), logger);
     const admin = await connectMongo(own.uri, 'admin', logger);
     try {
       const { Block } = blockModels(c);
       const blocker = new Types.ObjectId();
       await Block.insertMany(Array.from({ length: 3 }, () => block(blocker)));
-      // Reads in flight while the primary steps down (its connections closed under them).
       const reads = Array.from({ length: 20 }, () => readLean(Block, { blocker_id: blocker }));
       await admin.db!.admin().command({ replSetStepDown: 1, force: true });
       reads.push(readLean(Block, { blocker_id: blocker }));
-      for (const rows of await Promise.all(reads)) expect(rows).toHaveLength(3);
+      return await Promise.allSettled(reads);
     } finally {
       await c.close(true);
       await admin.close(true);
       await own.stop();
     }
+  };
+
+  it('reads again when a failover cuts the read off (as the driver retries a read)', async () => {
+    for (const read of await readsDuringStepDown()) {
+      expect(read.status).toBe('fulfilled');
+      expect(read.status === 'fulfilled' && read.value).toHaveLength(3);
+    }
+  }, 30_000);
+
+  it('does not read again for a client given retryReads=false', async () => {
+    const reads = await readsDuringStepDown('retryReads=false');
+    expect(reads.some((read) => read.status === 'rejected')).toBe(true);
   }, 30_000);
 });
