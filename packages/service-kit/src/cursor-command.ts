@@ -1,7 +1,8 @@
 import mongoose, { type ClientSession, type Connection } from 'mongoose';
 import { isFailoverInterruption } from './mongo-errors.js';
 
-type Document = Record<string, unknown>;
+/** A command document (find, aggregate, getMore). */
+type Command = Record<string, unknown>;
 type CursorId = number | InstanceType<typeof mongoose.mongo.Long>;
 interface CursorReply<T> {
   cursor: { id: CursorId; firstBatch?: T[]; nextBatch?: T[] };
@@ -30,7 +31,7 @@ export function commandReadsLikeCursor(conn: Connection): boolean {
 /** The command, then getMore until the cursor is exhausted, all in `session`. */
 async function drain<T>(
   conn: Connection,
-  command: Document,
+  command: Command,
   collection: string,
   session: ClientSession,
 ): Promise<T[]> {
@@ -67,7 +68,7 @@ async function drain<T>(
  */
 export async function runCursorCommand<T>(
   conn: Connection,
-  command: Document,
+  command: Command,
   collection: string,
   transaction: ClientSession | undefined,
 ): Promise<T[]> {

@@ -140,9 +140,16 @@ describe('readLean as a find command (cursor-command.ts)', () => {
         .asPromise();
       try {
         expect(commandReadsLikeCursor(other)).toBe(false);
-        const rows = await readLean(blockModels(other).Block, { blocker_id: blocker });
-        expect(rows).toEqual(await readLean(models.Block, { blocker_id: blocker }));
+        const { Block } = blockModels(other);
+        const filter = { blocker_id: blocker };
+        const rows = await readLean(Block, filter);
+        expect(rows).toEqual(await readLean(models.Block, filter));
         expect(rows).toHaveLength(2);
+        // The aggregations take the driver's cursor too.
+        expect(await countLean(Block, filter)).toBe(2);
+        expect(await readPageAndTotal(Block, filter, { limit: 1 })).toEqual(
+          await readPageAndTotal(models.Block, filter, { limit: 1 }),
+        );
       } finally {
         await other.close();
       }
