@@ -4,6 +4,7 @@ import { CommandError } from '../errors.js';
 import { Index, type IndexSpec } from '../indexes/index.js';
 import { makeIndex } from '../indexes/make-index.js';
 import { PAUSE, WHOLE, type Pausing, type Slice } from './pausing.js';
+import { flatString } from './shared-strings.js';
 import { storedDoc } from './stored-doc.js';
 import { keyOf, renderValue } from './values.js';
 
@@ -60,7 +61,8 @@ export class Collection {
     if (Array.isArray(ordered._id)) {
       throw new CommandError(2, 'BadValue', "can't use an array for _id");
     }
-    const id = keyOf(ordered._id);
+    // The maps below keep the key as long as the document: one string, not a tree of pieces.
+    const id = flatString(keyOf(ordered._id));
     if (this.docs.has(id)) throw this.duplicate('_id_', { _id: 1 }, [ordered._id]);
     const rid = this.newRid(id);
     const doc = storedDoc(ordered, rid);
@@ -118,7 +120,7 @@ export class Collection {
 
   /** Restores a document from the journal or snapshot, or undoes a change: no checks, no logging. */
   load(loaded: Doc): void {
-    const id = keyOf(loaded._id);
+    const id = flatString(keyOf(loaded._id));
     const prev = this.docs.get(id);
     const rid = prev ? this.ridOf(id) : this.newRid(id);
     const doc = storedDoc(loaded, rid);

@@ -1,4 +1,5 @@
 import type { Doc } from '../bson.js';
+import { shareStrings } from './shared-strings.js';
 
 /**
  * A stored document's record id (Collection: insertion order), bound to the copy a collection
@@ -22,9 +23,11 @@ export const storedRecordId = (doc: Doc): string | undefined =>
  *   key comparison 10 times slower). `Object.assign` onto `{}` from the spread copy shares one.
  *   It sets `__proto__` as the prototype, not as a field, so such a document keeps the spread
  *   copy (a class of its own, rare).
+ * Its short strings are the ones other documents share (shared-strings.ts).
  */
 export function storedDoc(doc: Doc, rid: string): Doc {
   const copy = { ...doc };
+  shareStrings(copy);
   const stored = Object.hasOwn(copy, '__proto__') ? copy : Object.assign({}, copy);
   Object.defineProperty(stored, RECORD_ID, { value: rid });
   return stored;
