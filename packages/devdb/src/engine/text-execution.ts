@@ -1,7 +1,7 @@
 import type { Doc } from '../bson.js';
 import { CommandError } from '../errors.js';
 import type { Index } from '../indexes/index.js';
-import { TextIndex } from '../indexes/text-index.js';
+import { TextIndex, postingSize, type Posting } from '../indexes/text-index.js';
 import { phrasesTest } from '../text/matcher.js';
 import { parseSearch, type ParsedSearch } from '@forum/search-text';
 import type { ExecStats, QuerySpec } from './executor.js';
@@ -76,13 +76,12 @@ export function* textSteps(
   for (const term of search.terms) {
     const posting = index.postings.get(term);
     if (!posting) continue;
-    stats.keys += posting.nums.length;
-    const { nums: ids, scores } = posting;
-    for (let i = 0; i < ids.length; i++) {
-      const num = ids[i]!;
+    stats.keys += postingSize(posting);
+    for (let i = 0; i < posting.length; i += 2) {
+      const num = posting[i]!;
       if (required && !required.has(num)) continue;
       if (acc[num] === 0) nums.push(num);
-      acc[num] = acc[num]! + scores[i]!;
+      acc[num] = acc[num]! + posting[i + 1]!;
     }
   }
   required?.release();
@@ -93,10 +92,14 @@ export function* textSteps(
     acc[nums[i]!] = 0;
   }
   if (search.negatedTerms.length > 0) {
-    const postings = search.negatedTerms.flatMap((t) => index.postings.get(t) ?? []);
+    const postings: Posting[] = [];
+    for (const term of search.negatedTerms) {
+      const posting = index.postings.get(term);
+      if (posting) postings.push(posting);
+    }
     for (const posting of postings) {
-      stats.keys += posting.nums.length;
-      for (const num of posting.nums) acc[num] = 1;
+      stats.keys += postingSize(posting);
+      for (let i = 0; i < posting.length; i += 2) acc[posting[i]!] = 1;
     }
     const kept: number[] = [];
     const keptScores: number[] = [];
@@ -105,7 +108,9 @@ export function* textSteps(
       kept.push(nums[i]!);
       keptScores.push(scoreOf[i]!);
     }
-    for (const posting of postings) for (const num of posting.nums) acc[num] = 0;
+    for (const posting of postings) {
+      for (let i = 0; i < posting.length; i += 2) acc[posting[i]!] = 0;
+    }
     candidates = kept;
     scoreOf = Float64Array.from(keptScores);
   }

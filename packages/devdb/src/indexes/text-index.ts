@@ -13,10 +13,20 @@ interface FieldView {
   clear(): void;
 }
 
-/** The documents holding one term: parallel lists of document numbers and the term's scores. */
-export interface Posting {
-  nums: number[];
-  scores: number[];
+/**
+ * The documents holding one term and the term's score in each, in one list: number, score,
+ * number, score… One array of doubles is two heap objects where an object of two lists was five,
+ * and a posting lives as long as its term: most terms (names, numbers, typos) are in one document.
+ */
+export type Posting = number[];
+
+/** How many documents `posting` holds (index keys, in explain's counts). */
+export const postingSize = (posting: Posting): number => posting.length >> 1;
+
+/** Where document `num` sits in `posting` (its number's position), or -1. */
+function numberAt(posting: Posting, num: number): number {
+  for (let i = 0; i < posting.length; i += 2) if (posting[i] === num) return i;
+  return -1;
 }
 
 /**
@@ -88,13 +98,9 @@ export class TextIndex extends Index {
     this.docs[num] = doc;
     for (const view of this.views.values()) view.add(num, doc);
     for (const [term, score] of scores) {
-      let posting = this.postings.get(term);
-      if (!posting) {
-        posting = { nums: [], scores: [] };
-        this.postings.set(term, posting);
-      }
-      posting.nums.push(num);
-      posting.scores.push(score);
+      const posting = this.postings.get(term);
+      if (posting) posting.push(num, score);
+      else this.postings.set(term, [num, score]);
     }
     this.keyCount += scores.size;
   }
@@ -106,17 +112,17 @@ export class TextIndex extends Index {
     for (const view of this.views.values()) view.remove(num, doc);
     for (const term of documentTermScores(this.text, doc).keys()) {
       const posting = this.postings.get(term);
-      const at = posting ? posting.nums.indexOf(num) : -1;
+      const at = posting ? numberAt(posting, num) : -1;
       if (!posting || at < 0) continue;
       // Order within a posting does not matter: the last entry takes the removed one's place.
-      const lastNum = posting.nums.pop()!;
-      const lastScore = posting.scores.pop()!;
-      if (at < posting.nums.length) {
-        posting.nums[at] = lastNum;
-        posting.scores[at] = lastScore;
+      const lastScore = posting.pop()!;
+      const lastNum = posting.pop()!;
+      if (at < posting.length) {
+        posting[at] = lastNum;
+        posting[at + 1] = lastScore;
       }
       this.keyCount--;
-      if (posting.nums.length === 0) this.postings.delete(term);
+      if (posting.length === 0) this.postings.delete(term);
     }
   }
 
