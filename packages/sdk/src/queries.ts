@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent, useLiveStatus } from './live/hooks';
 import { queryKeys } from './queryKeys';
@@ -21,15 +22,39 @@ function usePollOptions() {
   } as const;
 }
 
-/** Puts one of the `unread` event's counts into the query cache (the header badges follow). */
-function useLiveUnread(
+type UnreadCounts = { notifications: number; messages: number };
+
+/**
+ * One unread counter: GET `path` (polled while the stream is down), and the stream's `unread`
+ * events put into the query cache as they come (the header badges follow). An answer that was on
+ * its way when an event came may have been counted before it: it leaves the pushed count in place
+ * rather than put an older one back (the badge would stay wrong until the next change).
+ */
+function useUnreadCount(
+  path: 'GET /api/notifications/unread-count' | 'GET /api/messages/unread-count',
   key: (userId: string) => readonly unknown[],
-  pick: (counts: { notifications: number; messages: number }) => number,
-  userId: string,
+  pick: (counts: UnreadCounts) => number,
 ) {
+  const api = useApi();
   const client = useQueryClient();
+  const { status, user } = useSession();
+  const userId = user?.id ?? '';
+  const pushedAt = useRef(0);
   useLiveEvent('unread', (counts) => {
-    if (userId) client.setQueryData(key(userId), pick(counts));
+    if (!userId) return;
+    pushedAt.current = performance.now();
+    client.setQueryData(key(userId), pick(counts));
+  });
+  return useQuery({
+    queryKey: key(userId),
+    queryFn: async ({ signal }) => {
+      const sentAt = performance.now();
+      const { unreadCount } = await api.call(path, {}, { signal });
+      if (pushedAt.current <= sentAt) return unreadCount;
+      return client.getQueryData<number>(key(userId)) ?? unreadCount;
+    },
+    enabled: status === 'signed-in' && userId !== '',
+    ...usePollOptions(),
   });
 }
 
@@ -38,30 +63,18 @@ function useLiveUnread(
  * app through the query cache under queryKeys.notifications.unreadCount(userId).
  */
 export function useUnreadNotificationsCount() {
-  const api = useApi();
-  const { status, user } = useSession();
-  const userId = user?.id ?? '';
-  useLiveUnread(queryKeys.notifications.unreadCount, (c) => c.notifications, userId);
-  return useQuery({
-    queryKey: queryKeys.notifications.unreadCount(userId),
-    queryFn: async ({ signal }) =>
-      (await api.call('GET /api/notifications/unread-count', {}, { signal })).unreadCount,
-    enabled: status === 'signed-in' && userId !== '',
-    ...usePollOptions(),
-  });
+  return useUnreadCount(
+    'GET /api/notifications/unread-count',
+    queryKeys.notifications.unreadCount,
+    (c) => c.notifications,
+  );
 }
 
 /** Unread private messages (GET /messages/unread-count), under queryKeys.messages.unreadCount. */
 export function useUnreadMessagesCount() {
-  const api = useApi();
-  const { status, user } = useSession();
-  const userId = user?.id ?? '';
-  useLiveUnread(queryKeys.messages.unreadCount, (c) => c.messages, userId);
-  return useQuery({
-    queryKey: queryKeys.messages.unreadCount(userId),
-    queryFn: async ({ signal }) =>
-      (await api.call('GET /api/messages/unread-count', {}, { signal })).unreadCount,
-    enabled: status === 'signed-in' && userId !== '',
-    ...usePollOptions(),
-  });
+  return useUnreadCount(
+    'GET /api/messages/unread-count',
+    queryKeys.messages.unreadCount,
+    (c) => c.messages,
+  );
 }
