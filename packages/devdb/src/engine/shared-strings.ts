@@ -48,13 +48,11 @@ export function shareStrings(doc: Record<string, unknown>): void {
   for (const field in doc) {
     const value = doc[field];
     if (typeof value === 'string') {
-      if (value.length <= SHARED_MAX_LENGTH) doc[field] = strings.shared(value);
+      doc[field] = strings.shared(value);
     } else if (Array.isArray(value) && !Object.isFrozen(value)) {
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        if (typeof item === 'string' && item.length <= SHARED_MAX_LENGTH) {
-          value[i] = strings.shared(item);
-        }
+        if (typeof item === 'string') value[i] = strings.shared(item);
       }
     }
   }

@@ -1,7 +1,7 @@
 import type { Doc } from '../bson.js';
 import { CommandError } from '../errors.js';
 import type { Index } from '../indexes/index.js';
-import { TextIndex, postingSize, type Posting } from '../indexes/text-index.js';
+import { TextIndex, postingSize } from '../indexes/text-index.js';
 import { phrasesTest } from '../text/matcher.js';
 import { parseSearch, type ParsedSearch } from '@forum/search-text';
 import type { ExecStats, QuerySpec } from './executor.js';
@@ -92,11 +92,9 @@ export function* textSteps(
     acc[nums[i]!] = 0;
   }
   if (search.negatedTerms.length > 0) {
-    const postings: Posting[] = [];
-    for (const term of search.negatedTerms) {
-      const posting = index.postings.get(term);
-      if (posting) postings.push(posting);
-    }
+    const postings = search.negatedTerms
+      .map((term) => index.postings.get(term))
+      .filter((posting) => posting !== undefined);
     for (const posting of postings) {
       stats.keys += postingSize(posting);
       for (let i = 0; i < posting.length; i += 2) acc[posting[i]!] = 1;
